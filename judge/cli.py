@@ -1,0 +1,123 @@
+"""The ``judge`` command. Exit status: 0 done, 2 bad input, 1 internal failure."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from judge.errors import JudgeError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="judge", description="Referee for category word games.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    check = sub.add_parser("check", help="judge one answer")
+    check.add_argument("answer")
+    check.add_argument("--category", required=True)
+    check.add_argument("--letter", required=True)
+    check.add_argument("--lang", default="en")
+    check.add_argument("--json", action="store_true", help="print the verdict as JSON")
+
+    batch = sub.add_parser("batch", help="judge a JSONL or CSV file of answers")
+    batch.add_argument("input", help="JSONL or CSV file, or - for JSONL on stdin")
+    batch.add_argument("-o", "--output", help="output file (.jsonl or .csv); default stdout")
+
+    ev = sub.add_parser("eval", help="measure agreement with labelled rows")
+    ev.add_argument("input", help="JSONL rows with 'expected' (answers) or 'duplicate' (pairs)")
+    ev.add_argument("--worst", type=int, default=15, help="how many errors to list")
+
+    pairs = sub.add_parser("pairs", help="are a and b the same answer? (JSONL or CSV)")
+    pairs.add_argument("input")
+    pairs.add_argument("-o", "--output")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        handler = globals()[f"_cmd_{args.command}"]
+        return int(handler(args))
+    except JudgeError as exc:
+        print(f"judge {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def _judge() -> Any:
+    from judge.referee import Judge
+
+    return Judge()
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    verdict = _judge().check(args.answer, category=args.category, letter=args.letter, lang=args.lang)
+    if args.json:
+        print(json.dumps(verdict.to_dict(), ensure_ascii=False, indent=2))
+        return 0
+    print(f"{verdict.verdict.value.upper()} ({verdict.confidence:.2f}) {verdict.answer!r} "
+          f"for {verdict.category!r} under {verdict.letter}"
+          + (f" [category: {verdict.category_id}]" if verdict.category_id else ""))
+    for reason in verdict.reasons:
+        print(f"  - {reason.code.value}: {reason.message}")
+    return 0
+
+
+def _stream_rows(args: argparse.Namespace, judge_row: Any) -> int:
+    from judge import batch
+
+    fmt = batch.input_format(args.input)
+    stream = batch.open_input(args.input)
+    out = open(args.output, "w", encoding="utf-8", newline="") if args.output else sys.stdout
+    show = sys.stderr.isatty()
+    start = time.perf_counter()
+
+    def progress(n: int) -> None:
+        print(f"\r{n:,} rows", end="", file=sys.stderr, flush=True)
+
+    try:
+        counts = batch.run(batch.read_rows(stream, fmt), judge_row,
+                           batch.Writer(out, batch.output_format(args.output)),
+                           progress if show else None)
+    finally:
+        stream.close()
+        if out is not sys.stdout:
+            out.close()
+    if show:
+        elapsed = time.perf_counter() - start
+        print(f"\r{counts['rows']:,} rows in {elapsed:.1f}s: "
+              + ", ".join(f"{k} {v:,}" for k, v in counts.items() if k != "rows"), file=sys.stderr)
+    return 0
+
+
+def _cmd_batch(args: argparse.Namespace) -> int:
+    from judge import batch
+
+    judge = _judge()
+    return _stream_rows(args, lambda row: batch.check_row(judge, row))
+
+
+def _cmd_pairs(args: argparse.Namespace) -> int:
+    from judge import duplicates
+
+    judge = _judge()
+    return _stream_rows(args, lambda row: duplicates.pair_row(judge, row))
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    from judge import evaluation
+
+    print(evaluation.run_file(_judge(), args.input, worst=args.worst))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Compiled lexicons (built by lexicons/build.py); data only."""
