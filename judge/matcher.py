@@ -1,0 +1,286 @@
+"""Answer x category -> evidence -> how well it fits.
+
+Steps, from cheap and sure to costly and tentative, each leaving evidence:
+
+1. house rules of the table (always accept / always reject);
+2. the exact folded spelling, without articles, without spaces, German ae/oe/ue;
+3. lemmas: the compiled inflection table, then per-language suffix rules;
+4. typos: members of the category with the same initial (an index), by
+   Damerau-Levenshtein distance, with an allowance that grows with length; a
+   spelling that is itself another known word is never "corrected";
+5. what is left: a known word outside the category, or no such word at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from judge import text
+from judge.catalogue import Catalogue
+from judge.lexicon import Hit, Store
+from judge.model import Code, Evidence, Outcome, Reason
+
+#: Categories whose members the lexicons list (nearly) completely: an unknown answer is wrong.
+FINITE = frozenset({"country", "continent", "us_state", "chemical_element", "us_president",
+                    "capital", "european_capital", "currency", "sea", "language", "color",
+                    "german_state", "italian_region", "celestial_body"})
+PEOPLE = frozenset({"famous_person"})
+
+_SUFFIXES: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (("ies", "y"), ("ves", "f"), ("ves", "fe"), ("oes", "o"), ("ses", "s"), ("xes", "x"),
+           ("ches", "ch"), ("shes", "sh"), ("es", "e"), ("s", ""), ("men", "man"), ("ice", "ouse"),
+           ("eese", "oose")),
+    "it": (("chi", "co"), ("ghi", "go"), ("che", "ca"), ("ghe", "ga"), ("ci", "co"), ("gi", "go"),
+           ("ie", "ia"), ("i", "o"), ("i", "e"), ("i", "a"), ("e", "a"), ("a", "o"), ("a", "e"),
+           ("ini", "ino"), ("oni", "one")),
+    "de": (("innen", "in"), ("en", ""), ("n", ""), ("e", ""), ("er", ""), ("s", ""), ("nen", "")),
+    "fr": (("aux", "al"), ("eaux", "eau"), ("s", ""), ("x", ""), ("es", "e"), ("es", "")),
+}
+
+
+@dataclass(frozen=True)
+class Match:
+    """A lexicon entry an answer reached, and how: exact, lemma or typo."""
+
+    hit: Hit
+    how: str  # "exact" | "lemma" | "typo"
+    spelling: str  # the folded spelling that met the entry
+    distance: int = 0
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How an answer fits a category: outcome, confidence and the reasons for it."""
+
+    outcome: Outcome
+    confidence: float
+    reasons: tuple[Reason, ...]
+    normalized: str
+    concept: str | None = None
+
+
+def max_edits(length: int) -> int:
+    """Typo allowance: none up to 3 letters, then 1, 2 from 6 letters, 3 from 11."""
+    if length <= 3:
+        return 0
+    if length <= 5:
+        return 1
+    if length <= 10:
+        return 2
+    return 3
+
+
+class Matcher:
+    """Matches answers against the compiled lexicons. Thread-safe; share one."""
+
+    def __init__(self, data_dir: str | Path | None = None) -> None:
+        self.store = Store(data_dir)
+
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        return Catalogue(self.store.path / "catalogue.json")
+
+    def resolve_category(self, wording: str, lang: str) -> str | None:
+        return self.catalogue.resolve(wording, lang)
+
+    def category_label(self, category_id: str | None, wording: str) -> str:
+        if category_id and category_id in self.catalogue.categories:
+            return self.catalogue.categories[category_id].name("en").lower()
+        return wording
+
+    # -- people ----------------------------------------------------------------------------
+    def person_test(self, lang: str) -> Callable[[str], bool]:
+        """Is an answer a person's name? The lexicons first, then the shape of the text."""
+        language = self.store.language(lang)
+        concepts = self.store.concepts
+
+        def is_person(answer: str) -> bool:
+            hits = language.forms.get(text.fold(answer))
+            if hits:
+                return any("person" in concepts[h.concept].tags or
+                           concepts[h.concept].categories & PEOPLE for h in hits if h.concept in concepts)
+            return text.looks_like_person(answer)
+
+        return is_person
+
+    # -- look-ups --------------------------------------------------------------------------
+    def spellings(self, answer: str, lang: str) -> list[str]:
+        """Folded spellings to try for an answer: as written, without articles, ae/oe/ue."""
+        words = text.split_words(answer)
+        skip = text.skip_articles(words, lang)
+        out = [text.fold(answer)]
+        if skip:
+            out.append(text.fold(" ".join(words[skip:])))
+        for s in list(out):
+            out.extend(text.umlaut_variants(s))
+        return list(dict.fromkeys(s for s in out if s))
+
+    def lemmas(self, spelling: str, lang: str) -> list[str]:
+        """Candidate lemmas of a folded spelling: the inflection table, then suffix rules."""
+        language = self.store.language(lang)
+        out = []
+        table = language.inflections.get(spelling)
+        if table:
+            out.append(table)
+        words = spelling.split(" ")
+        for i, word in enumerate(words):
+            for suffix, repl in _SUFFIXES.get(lang, ()):
+                if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+                    stem = word[: len(word) - len(suffix)] + repl
+                    out.append(" ".join([*words[:i], stem, *words[i + 1:]]))
+        return list(dict.fromkeys(x for x in out if x != spelling))
+
+    def exact(self, spellings: Iterable[str], lang: str) -> list[Match]:
+        language = self.store.language(lang)
+        found: list[Match] = []
+        for s in spellings:
+            for key in (s, language.compact_forms.get(s.replace(" ", ""))):
+                if key and key in language.forms:
+                    found.extend(Match(h, "exact", key) for h in language.forms[key])
+            if found:
+                return found
+        return found
+
+    def by_lemma(self, spellings: Iterable[str], lang: str) -> list[Match]:
+        language = self.store.language(lang)
+        for s in spellings:
+            for lemma in self.lemmas(s, lang):
+                key = lemma if lemma in language.forms else language.compact_forms.get(lemma.replace(" ", ""))
+                if key:
+                    return [Match(h, "lemma", key) for h in language.forms[key]]
+        return []
+
+    def by_typo(self, spelling: str, category_id: str, lang: str) -> list[Match]:
+        """Members of the category within the typo allowance of ``spelling`` (same initial)."""
+        from rapidfuzz.distance import DamerauLevenshtein
+
+        allowance = max_edits(len(spelling.replace(" ", "")))
+        if not allowance:
+            return []
+        language = self.store.language(lang)
+        best: list[Match] = []
+        best_d = allowance + 1
+        squeezed = spelling.replace(" ", "")
+        for candidate in language.in_category(category_id, spelling[:1]):
+            if abs(len(candidate) - len(spelling)) > allowance + 1:
+                continue
+            d = DamerauLevenshtein.distance(squeezed, candidate.replace(" ", ""), score_cutoff=allowance)
+            if d < best_d:
+                best_d = d
+                best = [Match(h, "typo", candidate, d) for h in language.forms[candidate]]
+        return best
+
+    # -- verdict ---------------------------------------------------------------------------
+    def judge_fit(
+        self,
+        answer: str,
+        category_id: str | None,
+        category: str,
+        lang: str,
+        letter: str,
+        *,
+        house_rules: Mapping[str, Any] | None = None,
+    ) -> Fit:
+        """How ``answer`` fits the category, with the evidence for it."""
+        spellings = self.spellings(answer, lang)
+        normalized = spellings[0]
+        label = self.category_label(category_id, category)
+        ruled = self._house_rule(spellings, house_rules, normalized, label)
+        if ruled is not None:
+            return ruled
+        concepts = self.store.concepts
+        matches = self.exact(spellings, lang) or self.by_lemma(spellings, lang)
+
+        def cats(m: Match) -> frozenset[str]:
+            c = concepts.get(m.hit.concept)
+            return c.categories if c else frozenset()
+
+        if category_id is None:
+            return self._open(answer, matches, normalized, category, lang)
+        inside = [m for m in matches if category_id in cats(m)]
+        if inside:
+            m = inside[0]
+            return self._accept(m, answer, label, normalized)
+        if not self._is_other_word(spellings, lang, matches):
+            typos = self.by_typo(spellings[-1], category_id, lang)
+            if typos:
+                return self._accept(typos[0], answer, label, normalized)
+        if matches:
+            elsewhere = sorted({c for m in matches for c in cats(m)} - {category_id})
+            names = self._category_names(elsewhere)
+            m = matches[0]
+            return Fit(Outcome.REJECT, 0.9, (Reason(
+                Code.NOT_IN_CATEGORY,
+                f"{m.hit.display!r} is known as {names}, not as one of the {label}.",
+                Evidence(source=m.hit.source, entry=m.hit.display, matched=m.spelling,
+                         concept=m.hit.concept, category=",".join(elsewhere))),), normalized, m.hit.concept)
+        return self._unknown(answer, spellings, category_id, label, lang, normalized)
+
+    def _is_other_word(self, spellings: list[str], lang: str, matches: list[Match]) -> bool:
+        """A spelling that is itself a known word is not a typo of something else."""
+        if matches:
+            return True
+        words = self.store.language(lang).words
+        return any(s in words for s in spellings)
+
+    def _accept(self, m: Match, answer: str, label: str, normalized: str) -> Fit:
+        ev = Evidence(source=m.hit.source, entry=m.hit.display, matched=m.spelling, concept=m.hit.concept)
+        if m.how == "exact":
+            reason = Reason(Code.IN_CATEGORY, f"{m.hit.display!r} is one of the {label} ({m.hit.source}).", ev)
+            return Fit(Outcome.ACCEPT, 0.97, (reason,), normalized, m.hit.concept)
+        if m.how == "lemma":
+            reason = Reason(Code.INFLECTED_FORM,
+                            f"{answer!r} is a form of {m.hit.display!r}, one of the {label} ({m.hit.source}).", ev)
+            return Fit(Outcome.ACCEPT, 0.93, (reason,), normalized, m.hit.concept)
+        reason = Reason(Code.SPELLING_CORRECTED,
+                        f"{answer!r} reads as a misspelling of {m.hit.display!r}, one of the {label} "
+                        f"({m.hit.source}).", ev)
+        return Fit(Outcome.ACCEPT, 0.9 if m.distance <= 1 else 0.8, (reason,), normalized, m.hit.concept)
+
+    def _unknown(self, answer: str, spellings: list[str], category_id: str, label: str, lang: str,
+                 normalized: str) -> Fit:
+        from judge.referee import language_name
+
+        words = self.store.language(lang).words
+        if category_id in FINITE or self.catalogue.ancestors(category_id) & FINITE:
+            return Fit(Outcome.REJECT, 0.85, (Reason(
+                Code.NOT_IN_CATEGORY, f"{answer!r} is not one of the {label} the referee knows.",
+                Evidence(matched=normalized, category=category_id)),), normalized)
+        if any(s in words for s in spellings):
+            return Fit(Outcome.UNSURE, 0.5, (Reason(
+                Code.KNOWN_WORD, f"{answer!r} is a {language_name(lang)} word, but not known as one of "
+                                 f"the {label}: the table should decide.",
+                Evidence(matched=normalized, category=category_id)),), normalized)
+        return Fit(Outcome.REJECT, 0.75, (Reason(
+            Code.UNKNOWN_WORD, f"The referee knows no such word in {language_name(lang)} as {answer!r}.",
+            Evidence(matched=normalized)),), normalized)
+
+    def _open(self, answer: str, matches: list[Match], normalized: str, category: str, lang: str) -> Fit:
+        concept = matches[0].hit.concept if matches else None
+        return Fit(Outcome.UNSURE, 0.5, (Reason(
+            Code.OPEN_CATEGORY, f"{category!r} is an open category: the table should decide.",
+            Evidence(matched=normalized)),), normalized, concept)
+
+    def _category_names(self, ids: list[str]) -> str:
+        # The most specific categories read best: drop those that are parents of another.
+        parents = {p for cid in ids for p in self.catalogue.ancestors(cid) if p != cid}
+        names = [self.category_label(cid, cid) for cid in ids if cid not in parents]
+        return " / ".join(names[:3]) or "something else"
+
+    def _house_rule(self, spellings: list[str], rules: Mapping[str, Any] | None, normalized: str,
+                    label: str) -> Fit | None:
+        if not rules:
+            return None
+        for key, outcome in (("reject", Outcome.REJECT), ("accept", Outcome.ACCEPT)):
+            listed = {text.fold(str(x)) for x in rules.get(key, ())}
+            hit = next((s for s in spellings if s in listed), None)
+            if hit:
+                verb = "accepts" if outcome is Outcome.ACCEPT else "rejects"
+                return Fit(outcome, 1.0, (Reason(
+                    Code.HOUSE_RULE, f"The table's house rule {verb} {hit!r} for the {label}.",
+                    Evidence(source="house_rule", matched=hit)),), normalized)
+        return None

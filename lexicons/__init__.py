@@ -1,0 +1,1 @@
+"""Lexicon build: sources, seed lists and the compiler."""
