@@ -34,6 +34,10 @@ def _parser() -> argparse.ArgumentParser:
     pairs = sub.add_parser("pairs", help="are a and b the same answer? (JSONL or CSV)")
     pairs.add_argument("input")
     pairs.add_argument("-o", "--output")
+
+    score = sub.add_parser("score", help="score a game record (JSON)")
+    score.add_argument("record", help="a JSON game record, or - for stdin")
+    score.add_argument("-o", "--output", help="write the scored game here (default stdout)")
     return parser
 
 
@@ -110,6 +114,25 @@ def _cmd_pairs(args: argparse.Namespace) -> int:
 
     judge = _judge()
     return _stream_rows(args, lambda row: duplicates.pair_row(judge, row))
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    from judge.games import load_record, score_game
+
+    if args.record == "-":
+        try:
+            record = json.loads(sys.stdin.read())
+        except json.JSONDecodeError as exc:
+            raise JudgeError(f"stdin: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
+    else:
+        record = load_record(args.record)
+    result = json.dumps(score_game(record, _judge()), ensure_ascii=False, indent=2)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(result + "\n")
+    else:
+        print(result)
+    return 0
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:

@@ -5,7 +5,7 @@ the package ``judge.data``). Each is a gzipped, tab-separated text file whose fi
 line is a header ``# category-judge <kind> format=<N> ...``; :data:`FORMAT` must match.
 
 - ``concepts.tsv.gz``: ``concept  categories  tags  label`` (categories include parents)
-- ``forms-<lang>.tsv.gz``: ``folded  concept  display  source``
+- ``forms-<lang>.tsv.gz``: ``folded  concept  display  source  flags`` (``a``: an alternate name)
 - ``inflections-<lang>.tsv.gz``: ``folded form  folded lemma``
 - ``words-<lang>.tsv.gz``: ``folded word  kind`` (``c`` common, ``p`` proper, ``cp`` both)
 """
@@ -24,6 +24,8 @@ from pathlib import Path
 from judge.errors import LexiconError
 
 FORMAT = 1
+NAME_CATEGORIES = frozenset({"first_name", "boy_name", "girl_name", "surname"})
+MINOR_POPULATION = 100_000
 
 
 def default_data_dir() -> Path:
@@ -55,6 +57,7 @@ class Hit:
     concept: str
     display: str
     source: str
+    alternate: bool = False  # an alternate name (weaker evidence than the main one)
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,16 @@ class Concept:
     categories: frozenset[str]
     tags: frozenset[str]
     label: str
+
+    @property
+    def minor(self) -> bool:
+        """Weak evidence when it names something else: a first name, or a small town."""
+        if self.categories <= NAME_CATEGORIES:
+            return True
+        if "city" in self.categories and "capital" not in self.categories:
+            pop = next((int(t[4:]) for t in self.tags if t.startswith("pop=") and t[4:].isdigit()), 0)
+            return pop < MINOR_POPULATION
+        return False
 
 
 class Language:
@@ -81,9 +94,10 @@ class Language:
         """Folded spelling -> the entries it names."""
         table: dict[str, list[Hit]] = {}
         sources: dict[str, str] = {}
-        for folded, concept, display, source in read_table(
+        for folded, concept, display, source, flags in read_table(
                 self.store.path / f"forms-{self.lang}.tsv.gz", "forms"):
-            table.setdefault(folded, []).append(Hit(concept, display, sources.setdefault(source, source)))
+            table.setdefault(folded, []).append(
+                Hit(concept, display, sources.setdefault(source, source), "a" in flags))
         return {k: tuple(v) for k, v in table.items()}
 
     @cached_property

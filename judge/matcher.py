@@ -201,24 +201,47 @@ class Matcher:
 
         if category_id is None:
             return self._open(answer, matches, normalized, category, lang)
+        # An alternate name counts only when no main name of something else claims the spelling.
+        main = [m for m in matches if not m.hit.alternate]
+        if main and any(category_id not in cats(m) and not self._minor(m) for m in main):
+            matches = main
         inside = [m for m in matches if category_id in cats(m)]
         if inside:
-            m = inside[0]
-            return self._accept(m, answer, label, normalized)
+            return self._accept(inside[0], answer, label, normalized)
         if not self._is_other_word(spellings, lang, matches):
             typos = self.by_typo(spellings[-1], category_id, lang)
             if typos:
                 return self._accept(typos[0], answer, label, normalized)
         if matches:
-            elsewhere = sorted({c for m in matches for c in cats(m)} - {category_id})
-            names = self._category_names(elsewhere)
-            m = matches[0]
-            return Fit(Outcome.REJECT, 0.9, (Reason(
-                Code.NOT_IN_CATEGORY,
-                f"{m.hit.display!r} is known as {names}, not as one of the {label}.",
-                Evidence(source=m.hit.source, entry=m.hit.display, matched=m.spelling,
-                         concept=m.hit.concept, category=",".join(elsewhere))),), normalized, m.hit.concept)
+            return self._elsewhere(matches, category_id, label, spellings, lang, normalized)
         return self._unknown(answer, spellings, category_id, label, lang, normalized)
+
+    def _minor(self, m: Match) -> bool:
+        c = self.store.concepts.get(m.hit.concept)
+        return c is None or c.minor
+
+    def _elsewhere(self, matches: list[Match], category_id: str, label: str, spellings: list[str], lang: str,
+                   normalized: str) -> Fit:
+        """Known, as something outside the category: reject, unless that knowledge is weak."""
+        concepts = self.store.concepts
+        strong = [m for m in matches if not self._minor(m)]
+        shown = strong or matches
+        elsewhere = sorted({c for m in shown for c in concepts[m.hit.concept].categories} - {category_id})
+        names = self._category_names(elsewhere)
+        m = shown[0]
+        evidence = Evidence(source=m.hit.source, entry=m.hit.display, matched=m.spelling,
+                            concept=m.hit.concept, category=",".join(elsewhere))
+        words = self.store.language(lang).words
+        if not strong and any("c" in words.get(s, "") for s in spellings):
+            from judge.referee import language_name
+
+            return Fit(Outcome.UNSURE, 0.5, (Reason(
+                Code.KNOWN_WORD, f"{m.hit.display!r} is a {language_name(lang)} word, known only as {names}, "
+                                 f"not as one of the {label}: the table should decide.", evidence),),
+                normalized, m.hit.concept)
+        return Fit(Outcome.REJECT, 0.9 if strong else 0.7, (Reason(
+            Code.NOT_IN_CATEGORY, f"{m.hit.display!r} is known as {names}, not as one of the {label}.",
+            evidence),), normalized, m.hit.concept)
 
     def _is_other_word(self, spellings: list[str], lang: str, matches: list[Match]) -> bool:
         """A spelling that is itself a known word is not a typo of something else."""

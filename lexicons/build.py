@@ -34,6 +34,8 @@ OUT = ROOT / "lexicons" / "compiled"
 CATALOGUE = ROOT / "lexicons" / "catalogue.json"
 #: Adapters in priority order: the first to name a spelling gives its display form.
 ADAPTERS = ("seeds", "places", "names", "wordnets", "wordlists")
+#: Entry tags that describe one spelling, not the concept: ``alt`` = an alternate name.
+FORM_TAGS = frozenset({"alt"})
 PROPER_CATEGORIES = {"city", "country", "region", "river", "lake", "mountain", "sea", "island",
                      "continent", "famous_person", "brand", "first_name"}
 
@@ -85,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     cats: dict[str, set[str]] = defaultdict(set)
     tags: dict[str, set[str]] = defaultdict(set)
     labels: dict[str, str] = {}
-    forms: dict[str, dict[str, dict[str, tuple[str, str]]]] = {lang: defaultdict(dict) for lang in LANGS}
+    forms: dict[str, dict[str, dict[str, tuple[str, str, str]]]] = {lang: defaultdict(dict) for lang in LANGS}
     sources: list[Source] = []
     counts: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     words: dict[str, dict[str, set[str]]] = {lang: defaultdict(set) for lang in LANGS}
@@ -115,10 +117,13 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             n += 1
             cats[entry.concept].update(closure[entry.category])
-            tags[entry.concept].update(entry.tags)
+            tags[entry.concept].update(t for t in entry.tags if t not in FORM_TAGS)
             if entry.lang == "en" or entry.concept not in labels:
                 labels.setdefault(entry.concept + "@" + entry.lang, entry.form)
-            forms[entry.lang][key].setdefault(entry.concept, (entry.form, entry.source))
+            flags = "a" if "alt" in entry.tags else ""
+            known = forms[entry.lang][key].get(entry.concept)
+            if known is None or (known[2] and not flags):
+                forms[entry.lang][key][entry.concept] = (entry.form, entry.source, flags)
             for c in closure[entry.category]:
                 counts[c][entry.lang].add(entry.concept)
         if hasattr(module, "words"):
@@ -149,9 +154,9 @@ def main(argv: list[str] | None = None) -> int:
     for lang in LANGS:
         path = out / f"forms-{lang}.tsv.gz"
         record(path, write_table(path, "forms", (
-            (key, concept, display, source)
+            (key, concept, display, source, flags)
             for key in sorted(forms[lang])
-            for concept, (display, source) in sorted(forms[lang][key].items())), lang=lang))
+            for concept, (display, source, flags) in sorted(forms[lang][key].items())), lang=lang))
         inflections = {}
         for ilang, form, lemma in raw_inflections:
             if ilang != lang:
