@@ -132,7 +132,7 @@ class Writer:
 
     def write(self, row: Mapping[str, Any]) -> None:
         if self.fmt == "jsonl":
-            self.stream.write(json.dumps(row, ensure_ascii=False) + "\n")
+            self.stream.write(to_jsonl(row))
             return
         flat = {k: json.dumps(v, ensure_ascii=False) if isinstance(v, (list, dict)) else v
                 for k, v in row.items()}
@@ -142,6 +142,14 @@ class Writer:
             self._csv = csv.DictWriter(self.stream, fieldnames=fields, extrasaction="ignore")
             self._csv.writeheader()
         self._csv.writerow(flat)
+
+
+_LINE_BREAKS = str.maketrans({"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def to_jsonl(row: Mapping[str, Any]) -> str:
+    """One JSON line; characters that some readers take for line breaks are escaped."""
+    return json.dumps(row, ensure_ascii=False).translate(_LINE_BREAKS) + "\n"
 
 
 def output_format(path: str | None) -> str:
