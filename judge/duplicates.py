@@ -123,8 +123,8 @@ def find_duplicates(
     same: dict[tuple[str, str], float] = {}
     for i, p in enumerate(players):
         for q in players[i + 1:]:
-            x, y = sorted((profiles[p], profiles[q]), key=lambda pr: pr.key)
-            result = _compare(x, y)
+            first, second = sorted((profiles[p], profiles[q]), key=lambda pr: pr.key)
+            result = _compare(first, second)
             if result.same:
                 same[(p, q)] = same[(q, p)] = result.score
     # Complete linkage: merge groups only when every cross pair is the same,

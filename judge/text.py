@@ -62,7 +62,7 @@ SURNAME_PARTICLES = frozenset({"da", "de", "di", "del", "della", "van", "von", "
                                "du", "des", "la", "le", "mc", "st", "st.", "ten", "ter", "zu"})
 
 _APOSTROPHES = "'\u2019\u02bc\u2018`\u00b4"
-_ELIDED = re.compile(rf"^([A-Za-z]{{1,2}}|[Uu]n|[Dd]e [Ll]|[Dd]ell|[Qq]uell|[Ss]ull|[Nn]ell|[Aa]ll)[{_APOSTROPHES}](?=\w)")
+_ELIDED = re.compile(rf"^([A-Za-z]{{1,2}}|[Uu]n|[Dd]ell|[Qq]uell|[Ss]ull|[Nn]ell|[Aa]ll)[{_APOSTROPHES}](?=\w)")
 _SPACE = re.compile(r"\s+")
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 # Zero-width and bidi-control characters: invisible, yet they change what a string is.

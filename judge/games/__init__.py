@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from judge.errors import RecordError
 
@@ -58,7 +58,7 @@ GAMES: dict[str, Callable[[Any, Any], dict[str, Any]]] = {
 ALIASES = {"stadt-land-fluss": "scattergories", "petit-bac": "scattergories", "color_words": "color-words"}
 
 
-def word_kind(judge: Any, word: str, lang: str) -> str:
+def word_kind(judge: Any, word: str, lang: str) -> Literal["common", "proper", "unknown"]:
     """Is ``word`` a common word of ``lang``, a proper noun, or unknown to the lexicons?"""
     from judge.text import fold
 

@@ -56,4 +56,4 @@ class Entry:
     tags: tuple[str, ...] = field(default=())
 
 
-__all__ = ["LANGS", "Entry", "Source", "Iterator"]
+__all__ = ["LANGS", "Entry", "Iterator", "Source"]

