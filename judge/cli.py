@@ -38,6 +38,12 @@ def _parser() -> argparse.ArgumentParser:
     score = sub.add_parser("score", help="score a game record (JSON)")
     score.add_argument("record", help="a JSON game record, or - for stdin")
     score.add_argument("-o", "--output", help="write the scored game here (default stdout)")
+
+    serve = sub.add_parser("serve", help="run the HTTP API (gunicorn)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--workers", type=int, default=None, help="worker processes (default: one per CPU, >= 2)")
+    serve.add_argument("--threads", type=int, default=4, help="threads per worker (default 4)")
     return parser
 
 
@@ -139,6 +145,15 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     from judge import evaluation
 
     print(evaluation.run_file(_judge(), args.input, worst=args.worst))
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from api.server import serve
+
+    if not 0 <= args.port <= 65535 or (args.workers is not None and args.workers < 1) or args.threads < 1:
+        raise JudgeError("--port must be 0-65535, --workers and --threads at least 1")
+    serve(host=args.host, port=args.port, workers=args.workers, threads=args.threads)
     return 0
 
 

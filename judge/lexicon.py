@@ -25,6 +25,11 @@ from judge.errors import LexiconError
 
 FORMAT = 1
 NAME_CATEGORIES = frozenset({"first_name", "boy_name", "girl_name", "surname"})
+WORD_CLASS_CATEGORIES = frozenset({"verb", "adjective"})
+#: Categories of proper names: places, people, brands.
+PROPER_CATEGORIES = frozenset({"city", "country", "region", "continent", "river", "lake", "mountain", "sea",
+                               "island", "famous_person", "first_name", "surname", "brand", "band", "movie",
+                               "book", "tv_show", "football_club", "fictional_character", "deity"})
 MINOR_POPULATION = 100_000
 
 
@@ -70,9 +75,14 @@ class Concept:
     label: str
 
     @property
+    def proper(self) -> bool:
+        """A proper name: a place, a person, a brand."""
+        return bool(self.categories & PROPER_CATEGORIES)
+
+    @property
     def minor(self) -> bool:
         """Weak evidence when it names something else: a first name, or a small town."""
-        if self.categories <= NAME_CATEGORIES:
+        if self.categories <= NAME_CATEGORIES or self.categories <= WORD_CLASS_CATEGORIES:
             return True
         if "city" in self.categories and "capital" not in self.categories:
             pop = next((int(t[4:]) for t in self.tags if t.startswith("pop=") and t[4:].isdigit()), 0)
@@ -87,7 +97,7 @@ class Language:
         self.store = store
         self.lang = lang
         self._lock = threading.Lock()
-        self._by_initial: dict[tuple[str, str], list[str]] = {}
+        self._by_initial: dict[tuple[str | None, str], tuple[list[str], list[str]]] = {}
 
     @cached_property
     def forms(self) -> dict[str, tuple[Hit, ...]]:
@@ -116,8 +126,11 @@ class Language:
         path = self.store.path / f"words-{self.lang}.tsv.gz"
         return {word: kind for word, kind in read_table(path, "words")} if path.exists() else {}
 
-    def in_category(self, category: str, initial: str) -> list[str]:
-        """Folded spellings of the category's members that start with ``initial`` (an index).
+    def in_category(self, category: str | None, initial: str) -> tuple[list[str], list[str]]:
+        """Spellings of the category's members that start with ``initial``: an index for typo
+        search, as (folded spellings, the same without spaces). ``category=None`` indexes the
+        main names of every common-noun concept that is strong evidence (no proper names,
+        alternate names, verbs or adjectives).
 
         The first call for a category indexes all its members by initial, in one pass.
         """
@@ -131,13 +144,19 @@ class Language:
                 for form, hits in self.forms.items():
                     for h in hits:
                         c = concepts.get(h.concept)
-                        if c is not None and category in c.categories:
+                        if c is None:
+                            continue
+                        if category is None:
+                            ok = not h.alternate and not c.minor and not c.proper
+                        else:
+                            ok = category in c.categories
+                        if ok:
                             index.setdefault(form[:1], []).append(form)
                             break
                 for first, members in index.items():
-                    self._by_initial[(category, first)] = members
-                self._by_initial[(category, "")] = []
-        return self._by_initial.get((category, initial), [])
+                    self._by_initial[(category, first)] = (members, [m.replace(" ", "") for m in members])
+                self._by_initial[(category, "")] = ([], [])
+        return self._by_initial.get((category, initial), ([], []))
 
 
 class Store:

@@ -29,6 +29,13 @@ FINITE = frozenset({"country", "continent", "us_state", "chemical_element", "us_
                     "capital", "european_capital", "currency", "sea", "language", "color",
                     "german_state", "italian_region", "celestial_body"})
 PEOPLE = frozenset({"famous_person"})
+#: Neighbouring categories whose members tables count too, with the confidence of that.
+RELATED: dict[str, tuple[tuple[str, float], ...]] = {
+    "food": (("drink", 0.8), ("fish", 0.7), ("plant", 0.7)),
+    "drink": (("liquid", 0.7),),
+    "plant": (("fruit", 0.75), ("vegetable", 0.75), ("spice", 0.75)),
+    "city": (("region", 0.6),),
+}
 
 _SUFFIXES: dict[str, tuple[tuple[str, str], ...]] = {
     "en": (("ies", "y"), ("ves", "f"), ("ves", "fe"), ("oes", "o"), ("ses", "s"), ("xes", "x"),
@@ -47,7 +54,7 @@ class Match:
     """A lexicon entry an answer reached, and how: exact, lemma or typo."""
 
     hit: Hit
-    how: str  # "exact" | "lemma" | "typo"
+    how: str  # "exact" | "lemma" | "typo" | "head"
     spelling: str  # the folded spelling that met the entry
     distance: int = 0
 
@@ -154,25 +161,31 @@ class Matcher:
                     return [Match(h, "lemma", key) for h in language.forms[key]]
         return []
 
-    def by_typo(self, spelling: str, category_id: str, lang: str) -> list[Match]:
-        """Members of the category within the typo allowance of ``spelling`` (same initial)."""
+    def by_typo(self, spelling: str, category_id: str | None, lang: str) -> list[Match]:
+        """Members of the category within the typo allowance of ``spelling`` (same initial).
+
+        ``category_id=None`` searches every strong entry of the language: a misspelling of
+        something else (*girraffe* offered as a fruit) is evidence too.
+        """
+        from rapidfuzz import process
         from rapidfuzz.distance import DamerauLevenshtein
 
-        allowance = max_edits(len(spelling.replace(" ", "")))
+        squeezed = spelling.replace(" ", "")
+        allowance = max_edits(len(squeezed))
         if not allowance:
             return []
-        language = self.store.language(lang)
-        best: list[Match] = []
-        best_d = allowance + 1
-        squeezed = spelling.replace(" ", "")
-        for candidate in language.in_category(category_id, spelling[:1]):
-            if abs(len(candidate) - len(spelling)) > allowance + 1:
-                continue
-            d = DamerauLevenshtein.distance(squeezed, candidate.replace(" ", ""), score_cutoff=allowance)
-            if d < best_d:
-                best_d = d
-                best = [Match(h, "typo", candidate, d) for h in language.forms[candidate]]
-        return best
+        forms, compact = self.store.language(lang).in_category(category_id, spelling[:1])
+        if not forms:
+            return []
+        best = process.extract(squeezed, compact, scorer=DamerauLevenshtein.distance,
+                               score_cutoff=allowance, limit=8)
+        if not best:
+            return []
+        d = min(score for _, score, _ in best)
+        # The closest, and among equals the shortest spelling: it is what was meant most often.
+        _, _, index = min((c for c in best if c[1] == d), key=lambda c: (len(c[0]), c[0]))
+        candidate = forms[index]
+        return [Match(h, "typo", candidate, int(d)) for h in self.store.language(lang).forms[candidate]]
 
     # -- verdict ---------------------------------------------------------------------------
     def judge_fit(
@@ -206,22 +219,112 @@ class Matcher:
         if main and any(category_id not in cats(m) and not self._minor(m) for m in main):
             matches = main
         inside = [m for m in matches if category_id in cats(m)]
+        outside_strong = [m for m in matches if category_id not in cats(m) and not self._minor(m)]
+        if inside and (outside_strong and all(self._minor(m) for m in inside)):
+            # A small town that shares its name with a country is not what the table means.
+            return self._elsewhere(outside_strong, category_id, label, spellings, lang, normalized,
+                                   confidence=0.7)
         if inside:
             return self._accept(inside[0], answer, label, normalized)
-        if not self._is_other_word(spellings, lang, matches):
+        related = self._related(matches, category_id)
+        if related is not None:
+            m, confidence, other = related
+            return Fit(Outcome.ACCEPT, confidence, (Reason(
+                Code.RELATED_CATEGORY, f"{m.hit.display!r} is one of the {self.category_label(other, other)}, "
+                                       f"which tables count among the {label} ({m.hit.source}).",
+                Evidence(source=m.hit.source, entry=m.hit.display, matched=m.spelling, concept=m.hit.concept,
+                         category=other)),), normalized, m.hit.concept)
+        if not outside_strong and not self._is_other_word(spellings, lang, [m for m in matches if not self._minor(m)]):
             typos = self.by_typo(spellings[-1], category_id, lang)
             if typos:
                 return self._accept(typos[0], answer, label, normalized)
+        if not outside_strong and category_id not in FINITE:
+            head = self.by_head(spellings[-1], lang)
+            if head:
+                inside_head = [m for m in head if category_id in cats(m)]
+                if inside_head:
+                    return self._accept(inside_head[0], answer, label, normalized)
+                if not matches and any(category_id in cats(m) for w in spellings[-1].split(" ")
+                                       for m in self.exact([w], lang) or self.by_lemma([w], lang)):
+                    from judge.referee import language_name
+
+                    return Fit(Outcome.UNSURE, 0.5, (Reason(
+                        Code.KNOWN_WORD, f"{answer!r} mentions one of the {label} but names something else: "
+                                         "the table should decide.", Evidence(matched=normalized)),), normalized)
+                if not matches:
+                    matches = [m for m in head if not self._minor(m)]
         if matches:
             return self._elsewhere(matches, category_id, label, spellings, lang, normalized)
         return self._unknown(answer, spellings, category_id, label, lang, normalized)
 
+    def _related(self, matches: list[Match], category_id: str) -> tuple[Match, float, str] | None:
+        """A match in a category that tables also count for ``category_id`` (drinks as foods)."""
+        concepts = self.store.concepts
+        for other, confidence in RELATED.get(category_id, ()):
+            for m in matches:
+                c = concepts.get(m.hit.concept)
+                if c is not None and other in c.categories:
+                    return m, confidence, other
+        return None
+
+    def by_head(self, spelling: str, lang: str) -> list[Match]:
+        """Members named by the head of a phrase or compound: a *blue heron* is a heron.
+
+        English and German put the head last (*Hausschwein*: Schwein); Italian and French
+        first (*pernice sarda*: pernice). Unspaced compounds are split where the head is a
+        known member and the rest a known word.
+        """
+        language = self.store.language(lang)
+        words = spelling.split(" ")
+        heads: list[str] = []
+        if len(words) > 1:
+            if lang in ("en", "de"):
+                heads += [" ".join(words[i:]) for i in range(1, len(words))]
+            else:
+                heads += [" ".join(words[:i]) for i in range(len(words) - 1, 0, -1)]
+        elif len(spelling) >= 7:
+            heads += self._compound_heads(spelling, lang)
+        for head in heads:
+            found = self.exact([head], lang) or self.by_lemma([head], lang)
+            if found:
+                return [Match(m.hit, "head", m.spelling) for m in found]
+        return []
+
+    def _compound_heads(self, spelling: str, lang: str) -> list[str]:
+        """Heads of an unspaced compound: *Hausschwein* -> schwein, *corvonero* -> corvo(nero)."""
+        language = self.store.language(lang)
+        known = language.words
+
+        def is_member(part: str) -> bool:
+            return len(part) >= 4 and (part in language.forms or part in language.inflections)
+
+        def is_word(part: str) -> bool:
+            if part in known or part in language.forms:
+                return True
+            for prep in ("di", "de", "del", "della", "du", "des"):
+                if part.startswith(prep) and part[len(prep):] in known:
+                    return True
+            return False
+
+        heads = []
+        for i in range(3, len(spelling) - 2):
+            rest, tail = spelling[:i], spelling[i:]
+            if lang in ("en", "de"):
+                if is_member(tail) and (is_word(rest) or (lang == "de" and len(rest) >= 4)):
+                    heads.append(tail)
+            elif is_member(rest) and is_word(tail):
+                heads.append(rest)
+        return heads
+
     def _minor(self, m: Match) -> bool:
+        """Weak evidence: an alternate name, a first name, a small town, a verb or adjective."""
+        if m.hit.alternate:
+            return True
         c = self.store.concepts.get(m.hit.concept)
         return c is None or c.minor
 
     def _elsewhere(self, matches: list[Match], category_id: str, label: str, spellings: list[str], lang: str,
-                   normalized: str) -> Fit:
+                   normalized: str, *, confidence: float = 0.9) -> Fit:
         """Known, as something outside the category: reject, unless that knowledge is weak."""
         concepts = self.store.concepts
         strong = [m for m in matches if not self._minor(m)]
@@ -232,14 +335,17 @@ class Matcher:
         evidence = Evidence(source=m.hit.source, entry=m.hit.display, matched=m.spelling,
                             concept=m.hit.concept, category=",".join(elsewhere))
         words = self.store.language(lang).words
-        if not strong and any("c" in words.get(s, "") for s in spellings):
+        finite = category_id in FINITE or bool(self.catalogue.ancestors(category_id) & FINITE)
+        if finite:
+            confidence = max(confidence, 0.85)
+        if not strong and not finite and any("c" in words.get(s, "") for s in spellings):
             from judge.referee import language_name
 
             return Fit(Outcome.UNSURE, 0.5, (Reason(
                 Code.KNOWN_WORD, f"{m.hit.display!r} is a {language_name(lang)} word, known only as {names}, "
                                  f"not as one of the {label}: the table should decide.", evidence),),
                 normalized, m.hit.concept)
-        return Fit(Outcome.REJECT, 0.9 if strong else 0.7, (Reason(
+        return Fit(Outcome.REJECT, confidence if strong or finite else 0.7, (Reason(
             Code.NOT_IN_CATEGORY, f"{m.hit.display!r} is known as {names}, not as one of the {label}.",
             evidence),), normalized, m.hit.concept)
 
@@ -259,6 +365,10 @@ class Matcher:
             reason = Reason(Code.INFLECTED_FORM,
                             f"{answer!r} is a form of {m.hit.display!r}, one of the {label} ({m.hit.source}).", ev)
             return Fit(Outcome.ACCEPT, 0.93, (reason,), normalized, m.hit.concept)
+        if m.how == "head":
+            reason = Reason(Code.COMPOUND_MEMBER,
+                            f"{answer!r} names a kind of {m.hit.display!r}, one of the {label} ({m.hit.source}).", ev)
+            return Fit(Outcome.ACCEPT, 0.85, (reason,), normalized, m.hit.concept)
         reason = Reason(Code.SPELLING_CORRECTED,
                         f"{answer!r} reads as a misspelling of {m.hit.display!r}, one of the {label} "
                         f"({m.hit.source}).", ev)
@@ -269,6 +379,18 @@ class Matcher:
         from judge.referee import language_name
 
         words = self.store.language(lang).words
+        if not any(s in words for s in spellings):
+            other = self.by_typo(spellings[-1], None, lang)
+            length = len(text.compact(spellings[-1]))
+            if other and (other[0].distance <= 1 and length >= 5 or other[0].distance <= 2 and length >= 8):
+                m = other[0]
+                cats = sorted(self.store.concepts[m.hit.concept].categories)
+                return Fit(Outcome.REJECT, 0.8, (Reason(
+                    Code.NOT_IN_CATEGORY,
+                    f"{answer!r} reads as a misspelling of {m.hit.display!r}, known as "
+                    f"{self._category_names(cats)}, not as one of the {label}.",
+                    Evidence(source=m.hit.source, entry=m.hit.display, matched=m.spelling,
+                             concept=m.hit.concept, category=",".join(cats))),), normalized, m.hit.concept)
         if category_id in FINITE or self.catalogue.ancestors(category_id) & FINITE:
             return Fit(Outcome.REJECT, 0.85, (Reason(
                 Code.NOT_IN_CATEGORY, f"{answer!r} is not one of the {label} the referee knows.",
@@ -278,8 +400,9 @@ class Matcher:
                 Code.KNOWN_WORD, f"{answer!r} is a {language_name(lang)} word, but not known as one of "
                                  f"the {label}: the table should decide.",
                 Evidence(matched=normalized, category=category_id)),), normalized)
-        return Fit(Outcome.REJECT, 0.75, (Reason(
-            Code.UNKNOWN_WORD, f"The referee knows no such word in {language_name(lang)} as {answer!r}.",
+        return Fit(Outcome.UNSURE, 0.5, (Reason(
+            Code.UNKNOWN_WORD, f"The referee knows no such word in {language_name(lang)} as {answer!r}; it may be a "
+                               f"rare one of the {label}: the table should decide.",
             Evidence(matched=normalized)),), normalized)
 
     def _open(self, answer: str, matches: list[Match], normalized: str, category: str, lang: str) -> Fit:

@@ -36,6 +36,8 @@ class Code(StrEnum):
     IN_CATEGORY = "in_category"
     INFLECTED_FORM = "inflected_form"
     SPELLING_CORRECTED = "spelling_corrected"
+    COMPOUND_MEMBER = "compound_member"
+    RELATED_CATEGORY = "related_category"
     NOT_IN_CATEGORY = "not_in_category"
     UNKNOWN_WORD = "unknown_word"
     KNOWN_WORD = "known_word"
@@ -68,6 +70,8 @@ CODE_DOCS: dict[Code, str] = {
     Code.IN_CATEGORY: "The answer is a known member of the category.",
     Code.INFLECTED_FORM: "The answer is an inflected form (plural, ...) of a member.",
     Code.SPELLING_CORRECTED: "The answer is a recognisable misspelling of a member.",
+    Code.COMPOUND_MEMBER: "The answer's head word names a member (a *blue heron* is a heron).",
+    Code.RELATED_CATEGORY: "A member of a neighbouring category that tables count too (a drink as a food).",
     Code.NOT_IN_CATEGORY: "The answer is known, as something outside the category.",
     Code.UNKNOWN_WORD: "The referee knows no such word in this language.",
     Code.KNOWN_WORD: "A real word of the language, not known to belong to the category.",

@@ -7,6 +7,17 @@ who passes plays again later; the round ends when the board is empty or every
 player has passed in a row), rounds (the lowest total starts the next one,
 play goes clockwise) and the end (the first total over the target wins; the
 timed variant plays a set number of rounds).
+
+Where the rulebook is silent (``spec/game-records.md`` decides, or this module says):
+
+- a turn with no words is a pass; a turn whose words all fail is not;
+- an answer the referee is ``unsure`` of takes the marble unless ``rules.unsure``
+  is ``"reject"`` (a word called out stands unless the table objects; a recorded
+  ``ruling`` is the table's objection or its approval);
+- in the timed variant (``rules.rounds``) the target ends the game only when
+  ``rules.target`` is given as well;
+- a round recorded after the game ended, and a turn recorded after its round
+  ended, are listed, ignored and warned about.
 """
 
 from __future__ import annotations
@@ -30,6 +41,7 @@ MARBLE_POINTS = {
 MARBLE_COLOUR = {1: "white", 2: "yellow", 3: "blue"}
 BOX_MIX = {"blue": 9, "yellow": 8, "white": 8}
 DEFAULT_TARGET = 100
+_TOP_LEVEL = ("game", "lang", "players", "rules", "rounds")
 
 
 @dataclass(frozen=True)
@@ -55,17 +67,21 @@ class Round:
 
 
 # -- The board: reading the record ----------------------------------------------------------
-def parse_record(record: Any) -> tuple[str, list[str], dict[str, Any], list[Round]]:
-    top = rec.expect_object(record, "", required=("game", "lang", "players", "rounds"),
-                            optional=("rules",), extra_ok=True)
+def parse_record(record: Any) -> tuple[str, list[str], dict[str, Any], list[Round], list[str]]:
+    """Check a Category record; raise RecordError naming the first problem."""
+    top = rec.expect_object(record, "", required=("game", "lang", "players", "rounds"), extra_ok=True)
+    warnings = rec.unknown_fields(top, _TOP_LEVEL)
     lang = rec.expect_lang(top["lang"])
     players = rec.expect_players(top["players"])
-    raw_rules = rec.expect_object(top.get("rules", {}), "rules", optional=("target", "rounds"))
-    rules: dict[str, Any] = {"target": DEFAULT_TARGET, "rounds": None}
-    if "target" in raw_rules:
-        rules["target"] = rec.expect_int(raw_rules["target"], "rules.target", minimum=1)
+    raw_rules = rec.expect_object(top.get("rules", {}), "rules", optional=("target", "rounds", "unsure"))
+    rules: dict[str, Any] = {"target": DEFAULT_TARGET, "rounds": None, "unsure": "accept"}
     if raw_rules.get("rounds") is not None:
         rules["rounds"] = rec.expect_int(raw_rules["rounds"], "rules.rounds", minimum=1)
+        rules["target"] = None  # timed play: the set number of rounds ends the game
+    if raw_rules.get("target") is not None:
+        rules["target"] = rec.expect_int(raw_rules["target"], "rules.target", minimum=1)
+    if "unsure" in raw_rules:
+        rules["unsure"] = rec.expect_choice(raw_rules["unsure"], "rules.unsure", ("accept", "reject"))
     rounds = []
     for r, raw in enumerate(rec.expect_list(top["rounds"], "rounds")):
         path = rec.at("rounds", r)
@@ -108,8 +124,12 @@ def parse_record(record: Any) -> tuple[str, list[str], dict[str, Any], list[Roun
                     if word.get("ruling") is not None else None,
                 ))
             turns.append(Turn(player, tuple(claims)))
+        for what, labels in (("categories", categories), ("letters", letters)):
+            folded = [text.fold(x) for x in labels]
+            if len(set(folded)) < SIZE:
+                warnings.append(f"{rec.at(path, what)}: the same one twice; a word goes to the first")
         rounds.append(Round(categories, letters, tuple(marbles), tuple(turns)))
-    return lang, players, rules, rounds
+    return lang, players, rules, rounds, warnings
 
 
 # -- How to play: a word takes the marble at its intersection -------------------------------
@@ -117,7 +137,8 @@ def _find(labels: tuple[str, ...], wanted: str) -> int | None:
     return next((i for i, label in enumerate(labels) if rec.same_text(label, wanted)), None)
 
 
-def judge_word(judge: Any, lang: str, rnd: Round, board: list[list[int]], claim: Claim) -> dict[str, Any]:
+def judge_word(judge: Any, lang: str, rnd: Round, board: list[list[int]], claim: Claim,
+               unsure: str = "accept") -> dict[str, Any]:
     """One claimed word: the referee's verdict (or the table's ruling) and the marble it takes."""
     out: dict[str, Any] = {"word": claim.word, "category": claim.category, "letter": claim.letter,
                            "verdict": "reject", "marble": None, "points": 0, "reasons": []}
@@ -134,9 +155,9 @@ def judge_word(judge: Any, lang: str, rnd: Round, board: list[list[int]], claim:
                       text.initial(keys[0]) if keys else None)
         out["letter"] = letter
     j = rnd.letters.index(letter) if letter in rnd.letters else None
-    if j is None:
-        out["reasons"].append(rec.reason("not_on_board", f"{letter!r} is not one of this round's letters "
-                                                         f"({', '.join(rnd.letters)})."))
+    if j is None or letter is None:
+        what = f"{letter!r} is not" if letter else f"{claim.word!r} starts with none of"
+        out["reasons"].append(rec.reason("not_on_board", f"{what} this round's letters ({', '.join(rnd.letters)})."))
         return out
     v = judge.check(claim.word, category=rnd.categories[i], letter=letter, lang=lang)
     outcome = v.verdict
@@ -147,8 +168,12 @@ def judge_word(judge: Any, lang: str, rnd: Round, board: list[list[int]], claim:
         outcome = Outcome(claim.ruling)
         out["reasons"].append(rec.reason("table_ruling", f"The table ruled {claim.ruling}; the referee said "
                                                          f"{v.verdict.value}."))
+    elif outcome is Outcome.UNSURE:
+        scores = "take the marble" if unsure == "accept" else "take nothing"
+        out["reasons"].append(rec.reason("unsure_scored", f"The referee was unsure; the rules say unsure "
+                                                          f"words {scores}."))
     out["verdict"] = outcome.value
-    if outcome is not Outcome.ACCEPT:
+    if not (outcome is Outcome.ACCEPT or (outcome is Outcome.UNSURE and unsure == "accept")):
         return out
     if board[i][j] == 0:
         out["reasons"].append(rec.reason("intersection_taken",
@@ -163,8 +188,7 @@ def judge_word(judge: Any, lang: str, rnd: Round, board: list[list[int]], claim:
 # -- Rounds and the end of the game ---------------------------------------------------------
 def score_game(judge: Any, record: Any) -> dict[str, Any]:
     """Score a whole Category record (see ``spec/game-records.md``)."""
-    lang, players, rules, rounds = parse_record(record)
-    warnings: list[str] = []
+    lang, players, rules, rounds, warnings = parse_record(record)
     totals = dict.fromkeys(players, 0)
     out_rounds: list[dict[str, Any]] = []
     winners: list[str] = []
@@ -204,12 +228,12 @@ def score_game(judge: Any, record: Any) -> dict[str, Any]:
                     warnings.append(f"{path}.turns[{t}].player: {turn.player} played, but clockwise it was "
                                     f"{expected_next}'s turn")
             previous = turn.player
-            words = [judge_word(judge, lang, rnd, board, claim) for claim in turn.words]
+            words = [judge_word(judge, lang, rnd, board, claim, rules["unsure"]) for claim in turn.words]
             points = sum(w["points"] for w in words)
             scores[turn.player] += points
             turns_out.append({"player": turn.player, "points": points, "words": words})
             passes_in_a_row = passes_in_a_row + 1 if not turn.words else 0
-            if totals[turn.player] + scores[turn.player] > rules["target"]:
+            if rules["target"] is not None and totals[turn.player] + scores[turn.player] > rules["target"]:
                 ended_by = "target_reached"
                 winners = [turn.player]
                 game_over = True
@@ -219,16 +243,16 @@ def score_game(judge: Any, record: Any) -> dict[str, Any]:
                 ended_by = "all_passed"
         for p in players:
             totals[p] += scores[p]
+        if not game_over and rules["rounds"] is not None and r + 1 >= rules["rounds"]:
+            game_over = True
+            winners = rec.winners_of(totals, players)
         lowest = min(totals.values())
         out_rounds.append({
             "turns": turns_out,
             "scores": scores,
             "ended_by": ended_by or "record_ends",
-            "next_starter": next(p for p in players if totals[p] == lowest),
+            "next_starter": None if game_over else next(p for p in players if totals[p] == lowest),
         })
-        if not game_over and rules["rounds"] is not None and r + 1 >= rules["rounds"]:
-            game_over = True
-            winners = rec.winners_of(totals, players)
     return {
         "game": "category",
         "lang": lang,

@@ -28,7 +28,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal
 
+from judge import text
 from judge.errors import RecordError
+from judge.games import records as rec
 
 __all__ = [
     "DEFAULT_LAYOUT",
@@ -207,49 +209,16 @@ class Grid:
         return [(ord(name) - ord("A"), line) for line in range(self.lines)]
 
 
-def fold(text: str) -> str:
-    """Upper case without accents: the letters as the letter cards show them.
-
-    >>> fold("Élève")
-    'ELEVE'
-    """
-    decomposed = unicodedata.normalize("NFD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).upper()
-
-
 # ---------------------------------------------------------------------------
 # Setup: reading the record (players, grid side, rounds). Schema only.
 # ---------------------------------------------------------------------------
 
 
-def _key(path: str, key: str) -> str:
-    return f"{path}.{key}" if key.isidentifier() else f"{path}[{json.dumps(key, ensure_ascii=False)}]"
-
-
 def _expect_object(
     value: Any, path: str, keys: Sequence[str], required: Sequence[str] = ()
 ) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise RecordError(path, "expected an object")
-    for k in value:
-        if k not in keys:
-            raise RecordError(_key(path, str(k)), f"unknown field (expected one of: {', '.join(keys)})")
-    for k in required:
-        if k not in value:
-            raise RecordError(_key(path, k), "missing")
-    return value
-
-
-def _expect_int(value: Any, path: str, minimum: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise RecordError(path, f"expected a whole number of at least {minimum}")
-    return value
-
-
-def _expect_choice(value: Any, path: str, choices: Sequence[str]) -> str:
-    if value not in choices:
-        raise RecordError(path, "expected one of " + ", ".join(json.dumps(c) for c in choices))
-    return str(value)
+    """An object with only ``keys``, among them ``required`` (the shared checker)."""
+    return rec.expect_object(value, path, required=required, optional=keys)
 
 
 @dataclass(frozen=True)
@@ -285,33 +254,17 @@ _TOP_LEVEL = ("game", "lang", "players", "rules", "grid", "rounds", "crossed_sta
 def parse_record(record: Any) -> Game:
     """Check a record against the schema; raise RecordError at the first problem."""
     if not isinstance(record, Mapping):
-        raise RecordError("$", "expected a JSON object")
-    warnings: list[str] = []
-    for key in record:
-        if key not in _TOP_LEVEL:
-            warnings.append(f"unknown field {key!r} ignored")
-    if record.get("game") != "color-words":
+        raise RecordError("", "a game record must be a JSON object")
+    warnings = rec.unknown_fields(record, _TOP_LEVEL)
+    if record.get("game") not in ("color-words", "color_words"):
         raise RecordError("game", 'expected "color-words"')
-    lang = record.get("lang")
-    if not isinstance(lang, str) or not lang.strip():
-        raise RecordError("lang", 'expected a language code such as "fr"')
-
-    players = record.get("players")
-    if not isinstance(players, list) or not players:
-        raise RecordError("players", "expected a non-empty list of player names")
-    for i, p in enumerate(players):
-        if not isinstance(p, str) or not p.strip():
-            raise RecordError(f"players[{i}]", "expected a non-empty string")
-        if p in players[:i]:
-            raise RecordError(f"players[{i}]", f"duplicate player {p!r}")
+    lang = rec.expect_lang(record.get("lang"))
+    players = rec.expect_players(record.get("players"))
     if len(players) > 6:
         warnings.append(f"{len(players)} players: the box has grids for 1 to 6")
-
-    rules = record.get("rules", {})
-    if not isinstance(rules, Mapping):
-        raise RecordError("rules", "expected an object")
+    rules = rec.expect_object(record.get("rules", {}), "rules")
     for k in rules:
-        raise RecordError(_key("rules", str(k)), "unknown rule (Color Words has no variant switches)")
+        raise RecordError(rec.at("rules", str(k)), "unknown rule (Color Words has no variant switches)")
 
     grid = _parse_grid(record.get("grid"))
 
@@ -340,7 +293,7 @@ def parse_record(record: Any) -> Game:
 
 def _parse_grid(raw: Any) -> Grid:
     g = _expect_object(raw, "grid", ("side", "layout"), required=("side",))
-    side = _expect_choice(g["side"], "grid.side", GRID_SIDES)
+    side = rec.expect_choice(g["side"], "grid.side", GRID_SIDES)
     layout_raw = g.get("layout", "default")
     if layout_raw == "default":
         return Grid(side, DEFAULT_LAYOUT)
@@ -386,9 +339,7 @@ def _parse_round(raw: Any, path: str, players: list[str], warnings: list[str]) -
     letters: dict[str, str] = {}
     for color in COLORS:
         value = letters_raw[color]
-        if not isinstance(value, str) or len(value) != 1 or not ("A" <= fold(value) <= "Z"):
-            raise RecordError(f"{path}.letters.{color}", 'expected one letter such as "L"')
-        letters[color] = fold(value)
+        letters[color] = rec.expect_letter(value, f"{path}.letters.{color}")
     if len(set(letters.values())) < 3:
         warnings.append(
             f"{path}: the same letter lies on two boards; each such letter scores its best colour"
@@ -402,8 +353,8 @@ def _parse_round(raw: Any, path: str, players: list[str], warnings: list[str]) -
     words: dict[str, WordEntry] = {}
     for name, entry in words_raw.items():
         if name not in players:
-            raise RecordError(_key(f"{path}.words", str(name)), "not one of the players")
-        words[name] = _parse_word(entry, _key(f"{path}.words", name))
+            raise RecordError(rec.at(f"{path}.words", str(name)), "not one of the players")
+        words[name] = _parse_word(entry, rec.at(f"{path}.words", name))
     for name in players:
         words.setdefault(name, WordEntry(None, ()))
     return Round(letters=letters, card=card, words={p: words[p] for p in players})
@@ -433,14 +384,14 @@ def _parse_word(raw: Any, path: str) -> WordEntry:
     return WordEntry(word, tuple(cells))
 
 
-def _norm_label(text: str) -> str:
-    return " ".join(fold(text).lower().replace(",", " ").split())
+def _norm_label(label: str) -> str:
+    return text.fold(label)
 
 
 def _parse_bonus(raw: Any, path: str, warnings: list[str]) -> Card:
     if not isinstance(raw, Mapping):
         raise RecordError(path, "expected an object")
-    kind = _expect_choice(raw.get("kind"), f"{path}.kind", BONUS_KINDS)
+    kind = rec.expect_choice(raw.get("kind"), f"{path}.kind", BONUS_KINDS)
     params = _CARD_PARAMS[kind]
     b = _expect_object(raw, path, ("kind", *params, "points"), required=params)
     cards = [c for c in load_cards() if c.kind == kind]
@@ -460,17 +411,17 @@ def _parse_bonus(raw: Any, path: str, warnings: list[str]) -> Card:
                 vpath, "expected a theme of the cards: " + ", ".join(c.params["theme"] for c in cards)
             )
     elif kind == "first_letter":
-        letter = fold(value) if isinstance(value, str) else None
+        letter = text.fold_letter(value) if isinstance(value, str) else None
         matches = [c for c in cards if c.params["letter"] == letter]
         if not matches:
             raise RecordError(
                 vpath, "expected a letter of the cards: " + ", ".join(c.params["letter"] for c in cards)
             )
     elif kind in ("last_letter_color", "turn"):
-        _expect_choice(value, vpath, COLORS)
+        rec.expect_choice(value, vpath, COLORS)
         matches = [c for c in cards if c.params["color"] == value]
     elif kind == "straight_line":
-        _expect_choice(value, vpath, ("right", "down"))
+        rec.expect_choice(value, vpath, ("right", "down"))
         matches = [c for c in cards if c.params["direction"] == value]
     elif kind == "size":
         matches = [c for c in cards if c.params["length"] == value and not isinstance(value, bool)]
@@ -482,7 +433,7 @@ def _parse_bonus(raw: Any, path: str, warnings: list[str]) -> Card:
         spaces = _expect_object(value, vpath, COLORS)
         if not spaces:
             raise RecordError(vpath, "expected at least one colour with a count")
-        req = {color: _expect_int(n, f"{vpath}.{color}") for color, n in spaces.items()}
+        req = {color: rec.expect_int(n, f"{vpath}.{color}", minimum=1) for color, n in spaces.items()}
         matches = [c for c in cards if dict(c.params["spaces"]) == req]
         if not matches:
             # The five Spaces cards are only pictured in the rulebook; ours are a
@@ -492,7 +443,7 @@ def _parse_bonus(raw: Any, path: str, warnings: list[str]) -> Card:
                 raise RecordError(
                     f"{path}.points", "required for a Spaces card that is not among the shipped cards"
                 )
-            points = _expect_int(b["points"], f"{path}.points")
+            points = rec.expect_int(b["points"], f"{path}.points", minimum=1)
             if points not in allowed:
                 raise RecordError(
                     f"{path}.points", "a Spaces card is worth " + " or ".join(map(str, allowed)) + " points"
@@ -504,7 +455,7 @@ def _parse_bonus(raw: Any, path: str, warnings: list[str]) -> Card:
 
     card = matches[0]
     if "points" in b:
-        points = _expect_int(b["points"], f"{path}.points")
+        points = rec.expect_int(b["points"], f"{path}.points", minimum=1)
         if points != card.points:
             raise RecordError(f"{path}.points", f"the card {card.id} is worth {card.points} points")
     return card
@@ -612,7 +563,7 @@ def letter_points(
         boards.setdefault(letter, set()).add(color)
     total = 0
     for ch, cell in zip(word_letters, cells, strict=True):
-        colors = boards.get(fold(ch))
+        colors = boards.get(text.fold_letter(ch))
         if colors:
             total += 2 if grid.color(cell) in colors else 1
     return total
@@ -647,7 +598,7 @@ def bonus_met(
     if kind == "themed":
         return fits_theme(word, str(p["theme"]), lang)
     if kind == "first_letter":
-        return bool(fold(word_letters[0]) == p["letter"])
+        return bool(text.fold_letter(word_letters[0]) == p["letter"])
     if kind == "last_letter_color":
         return bool(grid.color(cells[-1]) == p["color"])
     if kind == "straight_line":
@@ -774,7 +725,7 @@ def score_color_words(
         for p in players:
             res = judge_word(game, rnd, rnd.words[p], filled[p], word_kind=word_kind, fits_theme=fits_theme)
             if res["verdict"] == "unsure":
-                warnings.append(f"{_key(f'rounds[{r}].words', p)}: {res['reasons'][0]['message']}")
+                warnings.append(f"{rec.at(f'rounds[{r}].words', p)}: {res['reasons'][0]['message']}")
             round_points[p] += res["points"]
             words_out[p] = res
         rounds_out.append(

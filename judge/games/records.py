@@ -7,6 +7,7 @@ from half a record.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -15,9 +16,15 @@ from judge.text import LANGS, fold
 
 
 def at(path: str, key: str | int) -> str:
-    """The JSON path of ``key`` inside ``path``."""
+    """The JSON path of ``key`` inside ``path``: ``.name`` for a name, ``["..."]`` otherwise.
+
+    >>> at(at(at("rounds", 1), "answers"), "ben"), at("rounds[0].words", "Zoé B.")
+    ('rounds[1].answers.ben', 'rounds[0].words["Zoé B."]')
+    """
     if isinstance(key, int):
         return f"{path}[{key}]"
+    if not key.isidentifier():
+        return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
     return f"{path}.{key}" if path else key
 
 
@@ -36,6 +43,12 @@ def expect_object(value: Any, path: str, *, required: Iterable[str] = (),
             if key not in allowed:
                 raise RecordError(at(path, str(key)), f"unknown field (expected one of {', '.join(sorted(allowed))})")
     return value
+
+
+def unknown_fields(value: Mapping[str, Any], known: Iterable[str], path: str = "") -> list[str]:
+    """Warnings for fields a record may carry but no rule reads (``"date"``, ``"title"``)."""
+    known = set(known)
+    return [f"{at(path, str(k))}: unknown field ignored" for k in value if k not in known]
 
 
 def expect_list(value: Any, path: str, *, min_len: int = 0, max_len: int | None = None) -> Sequence[Any]:

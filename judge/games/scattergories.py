@@ -5,6 +5,24 @@ per round), answers (the key letter, articles ignored, a surname may carry it,
 no answer twice on a sheet), challenges (majority, a tie rejects), scoring
 (duplicates score nothing, one point per accepted unique answer, the
 alliteration variant) and the end (highest total; a further round breaks a tie).
+
+Where the rulebook is silent (``spec/game-records.md`` decides):
+
+- an answer the referee is ``unsure`` of scores as ``rules.unsure`` says
+  (``"accept"`` by default: the rulebook allows creative answers);
+- a challenge settles whether the answer *fits*; it cannot revive an answer
+  repeated on the same sheet;
+- answers cancel as duplicates whenever they are the same answer, whatever
+  their verdicts (the rulebook: every player with that answer crosses it out);
+- a letter rolled twice is a warning (the die is rerolled in play);
+- ``totals`` are the regular rounds' points (``rules.rounds``, 3 by default); rounds
+  recorded after them are tie-break rounds (``"tiebreak": true``): they decide among
+  the tied players only, and count for nobody's total;
+- the presets of ``rules.scoring``: ``"stadt-land-fluss"`` scores 10 for a
+  unique valid answer, 5 for a shared one, 20 for the only valid answer in that
+  category; ``"petit-bac"`` scores 2 and 1. A record whose ``game`` is
+  ``"stadt-land-fluss"`` or ``"petit-bac"`` gets that preset unless ``rules.scoring``
+  says otherwise. The alliteration bonus belongs to Scattergories scoring only.
 """
 
 from __future__ import annotations
@@ -19,23 +37,37 @@ from judge.games import records as rec
 from judge.model import Outcome
 from judge.rulings import TIE_RULES, settle_votes
 
-RULES = {
+#: The variant switches and their defaults.
+RULES: dict[str, Any] = {
     "alliteration_bonus": False,
     "unsure": "accept",
     "rounds": 3,
     "scoring": "scattergories",
     "tie_rule": "reject",
 }
-#: Points per preset: (unique valid answer, valid answer shared with others, the only valid answer).
-SCORING = {
-    "scattergories": (1, 0, 1),
-    "stadt-land-fluss": (10, 5, 20),
-    "petit-bac": (2, 1, 2),
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points of a scoring preset."""
+
+    unique: int  #: a valid answer no other player gave
+    shared: int  #: a valid answer another player gave too
+    only: int  #: the only valid answer in its category this round
+
+
+SCORING: dict[str, Scoring] = {
+    "scattergories": Scoring(unique=1, shared=0, only=1),
+    "stadt-land-fluss": Scoring(unique=10, shared=5, only=20),
+    "petit-bac": Scoring(unique=2, shared=1, only=2),
 }
+_TOP_LEVEL = ("game", "lang", "players", "categories", "rules", "rounds")
 
 
 @dataclass(frozen=True)
 class Challenge:
+    """The table's vote on one player's answer (``category`` is an index into the list)."""
+
     player: str
     category: int
     votes: Mapping[str, bool]
@@ -48,17 +80,39 @@ class Round:
     challenges: tuple[Challenge, ...]
 
 
+@dataclass(frozen=True)
+class Game:
+    lang: str
+    players: list[str]
+    categories: list[str]
+    rules: dict[str, Any]
+    rounds: list[Round]
+    warnings: list[str]
+
+
 # -- Setup: reading the record -------------------------------------------------------------
-def parse_record(record: Any) -> tuple[str, list[str], list[str], dict[str, Any], list[Round]]:
+def parse_record(record: Any) -> Game:
     """Check a Scattergories record; raise RecordError naming the first problem."""
     top = rec.expect_object(record, "", required=("game", "lang", "players", "categories", "rounds"),
-                            optional=("rules",), extra_ok=True)
+                            extra_ok=True)
+    warnings = rec.unknown_fields(top, _TOP_LEVEL)
     lang = rec.expect_lang(top["lang"])
     players = rec.expect_players(top["players"])
     categories = [str(rec.expect_str(c, rec.at("categories", i)))
                   for i, c in enumerate(rec.expect_list(top["categories"], "categories", min_len=1))]
-    raw_rules = rec.expect_object(top.get("rules", {}), "rules", optional=RULES)
+    rules = _parse_rules(top.get("rules", {}), top.get("game"))
+    if rules["alliteration_bonus"] and rules["scoring"] != "scattergories":
+        warnings.append(f"rules.alliteration_bonus: not part of {rules['scoring']} scoring; ignored")
+    rounds = [_parse_round(raw, rec.at("rounds", r), players, categories, warnings)
+              for r, raw in enumerate(rec.expect_list(top["rounds"], "rounds"))]
+    return Game(lang, players, categories, rules, rounds, warnings)
+
+
+def _parse_rules(raw: Any, game: Any = None) -> dict[str, Any]:
+    raw_rules = rec.expect_object(raw, "rules", optional=RULES)
     rules = dict(RULES)
+    if game in SCORING:  # "game": "stadt-land-fluss" or "petit-bac" picks its scoring
+        rules["scoring"] = game
     for key, value in raw_rules.items():
         path = rec.at("rules", key)
         if key == "alliteration_bonus":
@@ -71,162 +125,201 @@ def parse_record(record: Any) -> tuple[str, list[str], list[str], dict[str, Any]
             rules[key] = rec.expect_choice(value, path, tuple(SCORING))
         elif key == "tie_rule":
             rules[key] = rec.expect_choice(value, path, TIE_RULES)
-    rounds = []
-    for r, raw in enumerate(rec.expect_list(top["rounds"], "rounds")):
-        path = rec.at("rounds", r)
-        obj = rec.expect_object(raw, path, required=("letter", "answers"), optional=("challenges",))
-        letter = rec.expect_letter(obj["letter"], rec.at(path, "letter"))
-        answers_obj = rec.expect_object(obj["answers"], rec.at(path, "answers"), extra_ok=True)
-        answers: dict[str, list[str | None]] = {}
-        for player, sheet in answers_obj.items():
-            ppath = rec.at(rec.at(path, "answers"), player)
-            rec.expect_player(player, ppath, players)
-            items = rec.expect_list(sheet, ppath, max_len=len(categories))
-            answers[player] = [rec.expect_str(a, rec.at(ppath, i), nullable=True) for i, a in enumerate(items)]
-            answers[player] += [None] * (len(categories) - len(items))
-        challenges = []
-        for c, raw_ch in enumerate(rec.expect_list(obj.get("challenges", []), rec.at(path, "challenges"))):
-            cpath = rec.at(rec.at(path, "challenges"), c)
-            ch = rec.expect_object(raw_ch, cpath, required=("player", "category", "votes"))
-            who = rec.expect_player(ch["player"], rec.at(cpath, "player"), players)
-            idx = rec.expect_int(ch["category"], rec.at(cpath, "category"), minimum=0)
-            if idx >= len(categories):
-                raise RecordError(rec.at(cpath, "category"), f"no category {idx} (there are {len(categories)})")
-            votes_obj = rec.expect_object(ch["votes"], rec.at(cpath, "votes"), extra_ok=True)
-            votes = {}
-            for voter, vote in votes_obj.items():
-                rec.expect_player(voter, rec.at(rec.at(cpath, "votes"), voter), players)
-                votes[voter] = rec.expect_bool(vote, rec.at(rec.at(cpath, "votes"), voter))
-            challenges.append(Challenge(who, idx, votes))
-        rounds.append(Round(letter, answers, tuple(challenges)))
-    return lang, players, categories, rules, rounds
+    return rules
 
 
-# -- Answers, challenges and scoring -----------------------------------------------------
-def _sheet_key(answer: str, lang: str) -> str:
+def _parse_round(raw: Any, path: str, players: list[str], categories: list[str], warnings: list[str]) -> Round:
+    obj = rec.expect_object(raw, path, required=("letter", "answers"), optional=("challenges",))
+    letter = rec.expect_letter(obj["letter"], rec.at(path, "letter"))
+    apath = rec.at(path, "answers")
+    answers_obj = rec.expect_object(obj["answers"], apath, extra_ok=True)
+    answers: dict[str, list[str | None]] = {}
+    for player, sheet in answers_obj.items():
+        ppath = rec.at(apath, player)
+        rec.expect_player(player, ppath, players)
+        items = rec.expect_list(sheet, ppath, max_len=len(categories))
+        answers[player] = [rec.expect_str(a, rec.at(ppath, i), nullable=True) for i, a in enumerate(items)]
+        answers[player] += [None] * (len(categories) - len(items))
+    missing = [p for p in players if p not in answers]
+    if missing:
+        warnings.append(f"{apath}: no sheet for {', '.join(missing)} (counted as blank)")
+    challenges: list[Challenge] = []
+    seen: dict[tuple[str, int], int] = {}
+    cpath_all = rec.at(path, "challenges")
+    for c, raw_ch in enumerate(rec.expect_list(obj.get("challenges", []), cpath_all)):
+        cpath = rec.at(cpath_all, c)
+        ch = rec.expect_object(raw_ch, cpath, required=("player", "category", "votes"))
+        who = rec.expect_player(ch["player"], rec.at(cpath, "player"), players)
+        idx = rec.expect_int(ch["category"], rec.at(cpath, "category"), minimum=0)
+        if idx >= len(categories):
+            raise RecordError(rec.at(cpath, "category"), f"no category {idx} (there are {len(categories)})")
+        if (who, idx) in seen:
+            raise RecordError(cpath, f"{who}'s answer in category {idx} is already challenged "
+                                     f"in {rec.at(cpath_all, seen[who, idx])}")
+        seen[who, idx] = c
+        vpath = rec.at(cpath, "votes")
+        votes_obj = rec.expect_object(ch["votes"], vpath, extra_ok=True)
+        if not votes_obj:
+            raise RecordError(vpath, "expected at least one vote")
+        votes = {}
+        for voter, vote in votes_obj.items():
+            rec.expect_player(voter, rec.at(vpath, voter), players)
+            votes[voter] = rec.expect_bool(vote, rec.at(vpath, voter))
+        if not (answers.get(who) or [None] * len(categories))[idx]:
+            warnings.append(f"{cpath}: {who} left category {idx} blank; the challenge is ignored")
+            continue
+        challenges.append(Challenge(who, idx, votes))
+    return Round(letter, answers, tuple(challenges))
+
+
+# -- Answers: the key letter, the category, no answer twice on a sheet ----------------------
+def sheet_key(answer: str, lang: str) -> str:
+    """What makes two answers on one sheet "the same": words after the articles, folded.
+
+    >>> sheet_key("The Beatles", "en") == sheet_key("beatles", "en")
+    True
+    """
     words = text.split_words(text.clean(answer).text)
     return text.compact(text.fold(" ".join(words[text.skip_articles(words, lang):])))
 
 
-def score_round(judge: Any, lang: str, players: list[str], categories: list[str], rules: Mapping[str, Any],
-                rnd: Round) -> dict[str, Any]:
+def _is_blank(answer: str | None) -> bool:
+    return answer is None or not text.fold(answer)
+
+
+def judge_sheet(judge: Any, game: Game, rnd: Round, player: str) -> list[dict[str, Any]]:
+    """One player's sheet: each answer's verdict (the table's, after a challenge) and reasons.
+
+    ``points`` are filled in later, once duplicates across sheets are known; ``valid``
+    (removed before output) says whether the answer may score.
+    """
+    challenges = {c.category: c for c in rnd.challenges if c.player == player}
+    sheet = rnd.answers.get(player) or [None] * len(game.categories)
+    seen: set[str] = set()
+    cells: list[dict[str, Any]] = []
+    for i, category in enumerate(game.categories):
+        answer = sheet[i]
+        cell: dict[str, Any] = {"answer": answer, "verdict": "reject", "points": 0, "reasons": [],
+                                "duplicates": [], "referee": None, "valid": False}
+        cells.append(cell)
+        if answer is None or _is_blank(answer):
+            cell["reasons"].append(rec.reason("blank", "Left blank."))
+            continue
+        v = judge.check(answer, category=category, letter=rnd.letter, lang=game.lang)
+        reasons = rec.verdict_reasons(v)
+        outcome = v.verdict
+        cell.update(referee=v.verdict.value, confidence=round(v.confidence, 3), key_word=v.key_word,
+                    reasons=reasons)
+        challenge = challenges.get(i)
+        if challenge is not None:
+            outcome = settle_votes(challenge.votes, tie_rule=game.rules["tie_rule"], player=player)
+            yes = sum(challenge.votes.values())
+            no = len(challenge.votes) - yes
+            tie = ""
+            if yes == no:
+                tie = (" (a tie: the challenged player's vote is set aside)" if game.rules["tie_rule"] == "hasbro"
+                       else " (a tie rejects)")
+            code = "challenge_overruled" if outcome is Outcome.ACCEPT else "challenge_upheld"
+            reasons.append(rec.reason(code, f"Challenged: the table voted {yes} to {no}{tie}, so "
+                                            f"{outcome.value}; the referee said {v.verdict.value}."))
+            cell["challenge"] = {"votes_for": yes, "votes_against": no, "outcome": outcome.value}
+        key = sheet_key(answer, game.lang)
+        if key in seen:
+            outcome = Outcome.REJECT
+            reasons.append(rec.reason("repeated_on_sheet", f"{answer!r} is already on this sheet this round: "
+                                                           "only the first counts."))
+        seen.add(key)
+        if outcome is Outcome.UNSURE:
+            scores = "score" if game.rules["unsure"] == "accept" else "do not score"
+            reasons.append(rec.reason("unsure_scored", f"The referee was unsure; the rules say unsure answers "
+                                                       f"{scores}."))
+        cell["verdict"] = outcome.value
+        cell["valid"] = outcome is Outcome.ACCEPT or (outcome is Outcome.UNSURE and game.rules["unsure"] == "accept")
+    return cells
+
+
+# -- Scoring: duplicates score nothing, one point per accepted unique answer ----------------
+def score_round(judge: Any, game: Game, rnd: Round) -> dict[str, Any]:
     """Judge and score one round: every player's sheet, challenges, duplicates."""
     from judge.duplicates import find_duplicates
 
-    letter = rnd.letter
-    unique_pts, shared_pts, only_pts = SCORING[rules["scoring"]]
-    challenges = {(c.player, c.category): c for c in rnd.challenges}
-    cells: dict[str, list[dict[str, Any]]] = {p: [] for p in players}
-    valid: dict[str, list[bool]] = {p: [] for p in players}
-    for player in players:
-        seen: set[str] = set()
-        for i, category in enumerate(categories):
-            answer = rnd.answers.get(player, [None] * len(categories))[i]
-            cell: dict[str, Any] = {"answer": answer, "duplicates": []}
-            if answer is None or not answer.strip():
-                cell.update(verdict="reject", points=0, referee=None,
-                            reasons=[rec.reason("blank", "Left blank.")])
-                cells[player].append(cell)
-                valid[player].append(False)
-                continue
-            v = judge.check(answer, category=category, letter=letter, lang=lang)
-            reasons = rec.verdict_reasons(v)
-            outcome = v.verdict
-            key = _sheet_key(answer, lang)
-            if key and key in seen:
-                outcome = Outcome.REJECT
-                reasons.append(rec.reason("repeated_on_sheet", f"{answer!r} is already on this sheet this round."))
-            seen.add(key)
-            challenge = challenges.get((player, i))
-            if challenge is not None:
-                table = settle_votes(challenge.votes, tie_rule=rules["tie_rule"], player=player)
-                yes = sum(challenge.votes.values())
-                tie = " (a tie rejects)" if yes * 2 == len(challenge.votes) else ""
-                code = "challenge_overruled" if table is Outcome.ACCEPT else "challenge_upheld"
-                reasons.append(rec.reason(code, f"Challenged: the table voted {yes} to "
-                                                f"{len(challenge.votes) - yes}{tie}, so {table.value}."))
-                outcome = table
-            if outcome is Outcome.UNSURE:
-                reasons.append(rec.reason("unsure_scored", f"The referee was unsure; house rules "
-                                                           f"say unsure answers {rules['unsure']}."))
-            cell.update(verdict=outcome.value, referee=v.verdict.value, confidence=round(v.confidence, 3),
-                        key_word=v.key_word, reasons=reasons, points=0)
-            cells[player].append(cell)
-            valid[player].append(outcome is Outcome.ACCEPT or
-                                 (outcome is Outcome.UNSURE and rules["unsure"] == "accept"))
-    for i, category in enumerate(categories):
-        given = [(p, cells[p][i]["answer"]) for p in players if cells[p][i]["answer"]]
-        groups = find_duplicates(judge, given, category=category, lang=lang) if len(given) > 1 else []
-        shared = {p: [q for q in g if q != p] for g in groups for p in g}
-        valid_here = [p for p in players if valid[p][i]]
+    players, letter = game.players, rnd.letter
+    scoring = SCORING[game.rules["scoring"]]
+    bonus = game.rules["alliteration_bonus"] and game.rules["scoring"] == "scattergories"
+    sheets = {p: judge_sheet(judge, game, rnd, p) for p in players}
+    for i, category in enumerate(game.categories):
+        given = [(p, sheets[p][i]["answer"]) for p in players if sheets[p][i]["referee"] is not None]
+        groups = find_duplicates(judge, given, category=category, lang=game.lang) if len(given) > 1 else []
+        shared = {p: [q for q in players if q in g and q != p] for g in groups for p in g}
+        valid_here = [p for p in players if sheets[p][i]["valid"]]
         for p in players:
-            cell = cells[p][i]
+            cell = sheets[p][i]
             cell["duplicates"] = shared.get(p, [])
-            if not valid[p][i]:
+            if p in shared:
+                cell["reasons"].append(rec.reason(
+                    "duplicate", f"Same answer as {', '.join(shared[p])}: "
+                                 f"{'crossed out, it scores nothing' if not scoring.shared else 'a shared answer'}."))
+            if not cell["valid"]:
                 continue
             if p in shared:
-                cell["points"] = shared_pts
-                cell["reasons"].append(rec.reason("duplicate", f"Same answer as {', '.join(shared[p])}: "
-                                                              f"{'scores nothing' if not shared_pts else 'shared'}."))
-                if not shared_pts:
-                    continue
+                cell["points"] = scoring.shared
             elif len(valid_here) == 1:
-                cell["points"] = only_pts
+                cell["points"] = scoring.only
             else:
-                cell["points"] = unique_pts
-            if rules["alliteration_bonus"] and rules["scoring"] == "scattergories" and p not in shared:
-                bonus = text.alliteration_count(cell["answer"], letter, lang)
-                if bonus > 1:
-                    cell["points"] = bonus
+                cell["points"] = scoring.unique
+            if bonus and p not in shared:
+                count = text.alliteration_count(cell["answer"], letter, game.lang)
+                if count > 1:
+                    cell["points"] = count
                     cell["reasons"].append(rec.reason("alliteration_bonus",
-                                                      f"{bonus} words start with {letter}: {bonus} points."))
+                                                      f"{count} words start with {letter}: {count} points."))
+    for p in players:
+        for cell in sheets[p]:
+            del cell["valid"]
     return {
         "letter": letter,
-        "answers": cells,
-        "scores": {p: sum(c["points"] for c in cells[p]) for p in players},
+        "answers": sheets,
+        "scores": {p: sum(c["points"] for c in sheets[p]) for p in players},
     }
 
 
 # -- The end: totals, winners, tie-break -----------------------------------------------------
 def score_game(judge: Any, record: Any) -> dict[str, Any]:
     """Score a whole Scattergories record (see ``spec/game-records.md``)."""
-    lang, players, categories, rules, rounds = parse_record(record)
-    warnings: list[str] = []
-    used: dict[str, int] = {}
+    game = parse_record(record)
+    players = game.players
+    warnings = list(game.warnings)
+    rolled: dict[str, int] = {}
     out_rounds = []
-    for r, rnd in enumerate(rounds):
-        if rnd.letter in used:
-            warnings.append(f"rounds[{r}].letter: {rnd.letter} was already rolled in round {used[rnd.letter] + 1} "
+    for r, rnd in enumerate(game.rounds):
+        if rnd.letter in rolled:
+            warnings.append(f"rounds[{r}].letter: {rnd.letter} was already rolled in round {rolled[rnd.letter] + 1} "
                             "(the die is rerolled in play)")
-        used.setdefault(rnd.letter, r)
-        missing = [p for p in players if p not in rnd.answers]
-        if missing:
-            warnings.append(f"rounds[{r}].answers: no sheet for {', '.join(missing)} (counted as blank)")
-        out_rounds.append(score_round(judge, lang, players, categories, rules, rnd))
-    regular = rules["rounds"]
-    totals = {p: sum(r["scores"][p] for r in out_rounds) for p in players}
-    regular_totals = {p: sum(r["scores"][p] for r in out_rounds[:regular]) for p in players}
+        rolled.setdefault(rnd.letter, r)
+        out_rounds.append(score_round(judge, game, rnd))
+    regular = game.rules["rounds"]
+    for extra in out_rounds[regular:]:
+        extra["tiebreak"] = True
+    totals = {p: sum(r["scores"][p] for r in out_rounds[:regular]) for p in players}
     finished = len(out_rounds) >= regular
-    winners = rec.winners_of(regular_totals, players)
-    tiebreak_needed = False
-    if finished and len(winners) > 1:
+    winners = rec.winners_of(totals, players) if finished else []
+    if len(winners) > 1:
         for extra in out_rounds[regular:]:
             winners = rec.winners_of({p: extra["scores"][p] for p in winners}, players)
             if len(winners) == 1:
                 break
-        tiebreak_needed = len(winners) > 1
-    if len(out_rounds) > regular and not (len(rec.winners_of(regular_totals, players)) > 1):
+    elif len(out_rounds) > regular:
         warnings.append(f"rounds: {len(out_rounds) - regular} round(s) after the {regular} regular ones, "
-                        "with no tie to break")
+                        "with no tie to break: not counted")
     return {
         "game": "scattergories",
-        "lang": lang,
-        "categories": categories,
-        "rules": rules,
+        "lang": game.lang,
+        "categories": game.categories,
+        "rules": game.rules,
         "rounds": out_rounds,
         "totals": totals,
-        "winners": winners if finished else [],
-        "tiebreak_needed": tiebreak_needed,
+        "winners": winners,
+        "tiebreak_needed": len(winners) > 1,
         "finished": finished,
         "warnings": warnings,
     }

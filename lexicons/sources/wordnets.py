@@ -664,6 +664,14 @@ def category_synsets() -> dict[str, dict[str, str]]:
         for ch in children:
             taken |= full.get(ch, set())
         out[cat] = {o: cat for o in sorted(members - taken)}
+    # The group words a child category drops as too abstract for itself ("bird", "rodent",
+    # "bird of prey") are still animals: players write them under Animals.
+    for child in _CHILDREN["animal"]:
+        for s in CATEGORIES.get(child, {}).get("drop", ()):
+            o = _resolve(wn, s, cache)
+            if o is not None and all(o not in out[c] for c in out):
+                out["animal"][o] = "animal"
+    out["animal"] = dict(sorted(out["animal"].items()))
     return out
 
 
