@@ -246,7 +246,6 @@ class Matcher:
                     return self._accept(inside_head[0], answer, label, normalized)
                 if not matches and any(category_id in cats(m) for w in spellings[-1].split(" ")
                                        for m in self.exact([w], lang) or self.by_lemma([w], lang)):
-                    from judge.referee import language_name
 
                     return Fit(Outcome.UNSURE, 0.5, (Reason(
                         Code.KNOWN_WORD, f"{answer!r} mentions one of the {label} but names something else: "
@@ -274,7 +273,7 @@ class Matcher:
         first (*pernice sarda*: pernice). Unspaced compounds are split where the head is a
         known member and the rest a known word.
         """
-        language = self.store.language(lang)
+        self.store.language(lang)
         words = spelling.split(" ")
         heads: list[str] = []
         if len(words) > 1:
@@ -382,7 +381,7 @@ class Matcher:
         if not any(s in words for s in spellings):
             other = self.by_typo(spellings[-1], None, lang)
             length = len(text.compact(spellings[-1]))
-            if other and (other[0].distance <= 1 and length >= 5 or other[0].distance <= 2 and length >= 8):
+            if other and ((other[0].distance <= 1 and length >= 5) or (other[0].distance <= 2 and length >= 8)):
                 m = other[0]
                 cats = sorted(self.store.concepts[m.hit.concept].categories)
                 return Fit(Outcome.REJECT, 0.8, (Reason(
