@@ -46,8 +46,15 @@ def _key(wording: str) -> str:
 
 
 def _singulars(key: str) -> list[str]:
-    """Crude singular forms of a folded card wording, enough to meet its alias."""
+    """Crude singular forms of a folded card wording, enough to meet its alias.
+
+    German "-art(en)" ("kind of") is dropped too: *Gesteinsart* is *Gestein*.
+    """
     out = []
+    for suffix in ("sarten", "sart", "arten", "art"):
+        if key.endswith(suffix) and len(key) - len(suffix) >= 4:
+            out.append(key[: len(key) - len(suffix)])
+            break
     for suffix, repl in (("ies", "y"), ("es", ""), ("s", ""), ("en", ""), ("n", ""), ("e", ""),
                          ("er", ""), ("i", "o"), ("i", "e"), ("e", "a"), ("x", "")):
         if key.endswith(suffix) and len(key) - len(suffix) >= 3:

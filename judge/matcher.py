@@ -28,6 +28,8 @@ from judge.model import Code, Evidence, Outcome, Reason
 FINITE = frozenset({"country", "continent", "us_state", "chemical_element", "us_president",
                     "capital", "european_capital", "currency", "sea", "language", "color",
                     "german_state", "italian_region", "celestial_body"})
+#: Names so prominent that a town or an alternate name sharing them is not what a table means.
+SOVEREIGN = frozenset({"country", "continent"})
 PEOPLE = frozenset({"famous_person"})
 #: Neighbouring categories whose members tables count too, with the confidence of that.
 RELATED: dict[str, tuple[tuple[str, float], ...]] = {
@@ -43,7 +45,10 @@ _SUFFIXES: dict[str, tuple[tuple[str, str], ...]] = {
            ("eese", "oose")),
     "it": (("chi", "co"), ("ghi", "go"), ("che", "ca"), ("ghe", "ga"), ("ci", "co"), ("gi", "go"),
            ("ie", "ia"), ("i", "o"), ("i", "e"), ("i", "a"), ("e", "a"), ("a", "o"), ("a", "e"),
-           ("ini", "ino"), ("oni", "one")),
+           ("ini", "ino"), ("oni", "one"),
+           # diminutives: maialino -> maiale, ochetta -> oca, asinello -> asino
+           ("ino", "e"), ("ino", "o"), ("ina", "a"), ("etta", "a"), ("etto", "o"), ("ello", "o"),
+           ("ella", "a"), ("otto", "o"), ("ini", "e"), ("ine", "a")),
     "de": (("innen", "in"), ("en", ""), ("n", ""), ("e", ""), ("er", ""), ("s", ""), ("nen", "")),
     "fr": (("aux", "al"), ("eaux", "eau"), ("s", ""), ("x", ""), ("es", "e"), ("es", "")),
 }
@@ -54,7 +59,7 @@ class Match:
     """A lexicon entry an answer reached, and how: exact, lemma or typo."""
 
     hit: Hit
-    how: str  # "exact" | "lemma" | "typo" | "head"
+    how: str  # "exact" | "lemma" | "stem" | "typo" | "head" | "compound"
     spelling: str  # the folded spelling that met the entry
     distance: int = 0
 
@@ -152,14 +157,28 @@ class Matcher:
                 return found
         return found
 
-    def by_lemma(self, spellings: Iterable[str], lang: str) -> list[Match]:
+    def by_lemma(self, spellings: Iterable[str], lang: str, prefer: str | None = None) -> list[Match]:
+        """Entries reached through a lemma: the inflection table ("lemma"), else suffix rules ("stem").
+
+        With ``prefer``, the first lemma that names a member of that category wins.
+        """
         language = self.store.language(lang)
+        concepts = self.store.concepts
+        first: list[Match] = []
         for s in spellings:
+            table = language.inflections.get(s)
             for lemma in self.lemmas(s, lang):
                 key = lemma if lemma in language.forms else language.compact_forms.get(lemma.replace(" ", ""))
-                if key:
-                    return [Match(h, "lemma", key) for h in language.forms[key]]
-        return []
+                if not key:
+                    continue
+                how = "lemma" if lemma == table else "stem"
+                found = [Match(h, how, key) for h in language.forms[key]]
+                if prefer is None:
+                    return found
+                if any(prefer in concepts[m.hit.concept].categories for m in found if m.hit.concept in concepts):
+                    return found
+                first = first or found
+        return first
 
     def by_typo(self, spelling: str, category_id: str | None, lang: str) -> list[Match]:
         """Members of the category within the typo allowance of ``spelling`` (same initial).
@@ -206,24 +225,43 @@ class Matcher:
         if ruled is not None:
             return ruled
         concepts = self.store.concepts
-        matches = self.exact(spellings, lang) or self.by_lemma(spellings, lang)
 
         def cats(m: Match) -> frozenset[str]:
             c = concepts.get(m.hit.concept)
             return c.categories if c else frozenset()
 
+        exact = self.exact(spellings, lang)
         if category_id is None:
-            return self._open(answer, matches, normalized, category, lang)
+            return self._open(answer, exact or self.by_lemma(spellings, lang), normalized, category, lang)
+        # A plural may also be a word of its own (Italian "rose", English "roses"): the lemma
+        # still counts when the spelling as written names nothing in the category.
+        matches = exact
+        if not any(category_id in cats(m) for m in exact):
+            lemma = self.by_lemma(spellings, lang, prefer=category_id)
+            if any(category_id in cats(m) for m in lemma) or not exact:
+                matches = exact + lemma
         # An alternate name counts only when no main name of something else claims the spelling.
         main = [m for m in matches if not m.hit.alternate]
-        if main and any(category_id not in cats(m) and not self._minor(m) for m in main):
+        if main and any(category_id not in cats(m) and cats(m) & SOVEREIGN and not self._minor(m) for m in main):
             matches = main
         inside = [m for m in matches if category_id in cats(m)]
         outside_strong = [m for m in matches if category_id not in cats(m) and not self._minor(m)]
-        if inside and (outside_strong and all(self._minor(m) for m in inside)):
-            # A small town that shares its name with a country is not what the table means.
-            return self._elsewhere(outside_strong, category_id, label, spellings, lang, normalized,
-                                   confidence=0.7)
+        if inside and outside_strong and all(self._minor(m) for m in inside):
+            # A small town that shares its name with a country is not what the table means; one
+            # that shares it with a capital or a big city may be: the table decides.
+            sovereign = [m for m in outside_strong if cats(m) & SOVEREIGN and not inside[0].hit.alternate]
+            if sovereign:
+                return self._elsewhere(sovereign, category_id, label, spellings, lang, normalized,
+                                       confidence=0.7)
+            major = [m for m in outside_strong if cats(m) & {"capital", "city"}]
+            if major:
+                town, other = inside[0], major[0]
+                return Fit(Outcome.UNSURE, 0.5, (Reason(
+                    Code.KNOWN_WORD, f"{other.hit.display!r} is best known as {self._category_names(sorted(cats(other)))}"
+                                     f"; a smaller place of that name is one of the {label}: the table should "
+                                     "decide.", Evidence(source=town.hit.source, entry=town.hit.display,
+                                                         matched=town.spelling, concept=town.hit.concept)),),
+                    normalized, town.hit.concept)
         if inside:
             return self._accept(inside[0], answer, label, normalized)
         related = self._related(matches, category_id)
@@ -251,7 +289,8 @@ class Matcher:
                         Code.KNOWN_WORD, f"{answer!r} mentions one of the {label} but names something else: "
                                          "the table should decide.", Evidence(matched=normalized)),), normalized)
                 if not matches:
-                    matches = [m for m in head if not self._minor(m)]
+                    first = head[0].spelling
+                    matches = [m for m in head if m.spelling == first and not self._minor(m)]
         if matches:
             return self._elsewhere(matches, category_id, label, spellings, lang, normalized)
         return self._unknown(answer, spellings, category_id, label, lang, normalized)
@@ -273,9 +312,9 @@ class Matcher:
         first (*pernice sarda*: pernice). Unspaced compounds are split where the head is a
         known member and the rest a known word.
         """
-        self.store.language(lang)
         words = spelling.split(" ")
         heads: list[str] = []
+        how = "head"
         if len(words) > 1:
             if lang in ("en", "de"):
                 heads += [" ".join(words[i:]) for i in range(1, len(words))]
@@ -283,11 +322,12 @@ class Matcher:
                 heads += [" ".join(words[:i]) for i in range(len(words) - 1, 0, -1)]
         elif len(spelling) >= 7:
             heads += self._compound_heads(spelling, lang)
+            how = "compound"
+        found: list[Match] = []
         for head in heads:
-            found = self.exact([head], lang) or self.by_lemma([head], lang)
-            if found:
-                return [Match(m.hit, "head", m.spelling) for m in found]
-        return []
+            hits = self.exact([head], lang) or self.by_lemma([head], lang)
+            found += [Match(m.hit, how, m.spelling) for m in hits]
+        return found
 
     def _compound_heads(self, spelling: str, lang: str) -> list[str]:
         """Heads of an unspaced compound: *Hausschwein* -> schwein, *corvonero* -> corvo(nero)."""
@@ -309,15 +349,16 @@ class Matcher:
         for i in range(3, len(spelling) - 2):
             rest, tail = spelling[:i], spelling[i:]
             if lang in ("en", "de"):
-                if is_member(tail) and (is_word(rest) or (lang == "de" and len(rest) >= 4)):
+                if is_member(tail) and (is_word(rest) or len(rest) >= 4):
                     heads.append(tail)
-            elif is_member(rest) and is_word(tail):
+            elif is_member(rest) and (is_word(tail) or len(rest) >= 5 and len(tail) >= 4):
                 heads.append(rest)
-        return heads
+        return sorted(heads, key=len, reverse=True)
 
     def _minor(self, m: Match) -> bool:
-        """Weak evidence: an alternate name, a first name, a small town, a verb or adjective."""
-        if m.hit.alternate:
+        """Weak evidence: a guessed stem, an alternate name, a first name, a small town, a verb or
+        an adjective."""
+        if m.hit.alternate or m.how in ("stem", "compound"):
             return True
         c = self.store.concepts.get(m.hit.concept)
         return c is None or c.minor
@@ -360,11 +401,11 @@ class Matcher:
         if m.how == "exact":
             reason = Reason(Code.IN_CATEGORY, f"{m.hit.display!r} is one of the {label} ({m.hit.source}).", ev)
             return Fit(Outcome.ACCEPT, 0.97, (reason,), normalized, m.hit.concept)
-        if m.how == "lemma":
+        if m.how in ("lemma", "stem"):
             reason = Reason(Code.INFLECTED_FORM,
                             f"{answer!r} is a form of {m.hit.display!r}, one of the {label} ({m.hit.source}).", ev)
-            return Fit(Outcome.ACCEPT, 0.93, (reason,), normalized, m.hit.concept)
-        if m.how == "head":
+            return Fit(Outcome.ACCEPT, 0.93 if m.how == "lemma" else 0.88, (reason,), normalized, m.hit.concept)
+        if m.how in ("head", "compound"):
             reason = Reason(Code.COMPOUND_MEMBER,
                             f"{answer!r} names a kind of {m.hit.display!r}, one of the {label} ({m.hit.source}).", ev)
             return Fit(Outcome.ACCEPT, 0.85, (reason,), normalized, m.hit.concept)

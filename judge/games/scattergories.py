@@ -187,12 +187,15 @@ def _is_blank(answer: str | None) -> bool:
     return answer is None or not text.fold(answer)
 
 
-def judge_sheet(judge: Any, game: Game, rnd: Round, player: str) -> list[dict[str, Any]]:
+def judge_sheet(judge: Any, game: Game, rnd: Round, player: str,
+                checked: dict[tuple[str, str], Any] | None = None) -> list[dict[str, Any]]:
     """One player's sheet: each answer's verdict (the table's, after a challenge) and reasons.
 
     ``points`` are filled in later, once duplicates across sheets are known; ``valid``
-    (removed before output) says whether the answer may score.
+    (removed before output) says whether the answer may score. ``checked`` keeps the
+    referee's verdicts of the round, so an answer several players wrote is judged once.
     """
+    checked = {} if checked is None else checked
     challenges = {c.category: c for c in rnd.challenges if c.player == player}
     sheet = rnd.answers.get(player) or [None] * len(game.categories)
     seen: set[str] = set()
@@ -205,7 +208,10 @@ def judge_sheet(judge: Any, game: Game, rnd: Round, player: str) -> list[dict[st
         if answer is None or _is_blank(answer):
             cell["reasons"].append(rec.reason("blank", "Left blank."))
             continue
-        v = judge.check(answer, category=category, letter=rnd.letter, lang=game.lang)
+        v = checked.get((answer, category))
+        if v is None:
+            v = checked[answer, category] = judge.check(answer, category=category, letter=rnd.letter,
+                                                        lang=game.lang)
         reasons = rec.verdict_reasons(v)
         outcome = v.verdict
         cell.update(referee=v.verdict.value, confidence=round(v.confidence, 3), key_word=v.key_word,
@@ -239,17 +245,37 @@ def judge_sheet(judge: Any, game: Game, rnd: Round, player: str) -> list[dict[st
 
 
 # -- Scoring: duplicates score nothing, one point per accepted unique answer ----------------
-def score_round(judge: Any, game: Game, rnd: Round) -> dict[str, Any]:
-    """Judge and score one round: every player's sheet, challenges, duplicates."""
+def same_answers(judge: Any, given: list[tuple[str, str]], *, category: str, lang: str) -> list[list[str]]:
+    """Groups of players whose answers are the same (:func:`judge.duplicates.find_duplicates`).
+
+    Answers written exactly alike are the same answer whatever else holds, so each
+    spelling is compared once and its writers share its group.
+    """
     from judge.duplicates import find_duplicates
 
+    writers: dict[str, list[str]] = {}
+    for player, answer in given:
+        writers.setdefault(answer, []).append(player)
+    if len(writers) < 2:
+        return [sorted(w) for w in writers.values() if len(w) > 1]
+    firsts = {w[0]: a for a, w in writers.items()}
+    groups = find_duplicates(judge, list(firsts.items()), category=category, lang=lang)
+    grouped = {p for g in groups for p in g}
+    out = [sorted(q for p in g for q in writers[firsts[p]]) for g in groups]
+    out += [sorted(w) for w in writers.values() if len(w) > 1 and w[0] not in grouped]
+    return sorted(out)
+
+
+def score_round(judge: Any, game: Game, rnd: Round) -> dict[str, Any]:
+    """Judge and score one round: every player's sheet, challenges, duplicates."""
     players, letter = game.players, rnd.letter
     scoring = SCORING[game.rules["scoring"]]
     bonus = game.rules["alliteration_bonus"] and game.rules["scoring"] == "scattergories"
-    sheets = {p: judge_sheet(judge, game, rnd, p) for p in players}
+    checked: dict[tuple[str, str], Any] = {}
+    sheets = {p: judge_sheet(judge, game, rnd, p, checked) for p in players}
     for i, category in enumerate(game.categories):
-        given = [(p, sheets[p][i]["answer"]) for p in players if sheets[p][i]["referee"] is not None]
-        groups = find_duplicates(judge, given, category=category, lang=game.lang) if len(given) > 1 else []
+        given = [(p, str(sheets[p][i]["answer"])) for p in players if sheets[p][i]["referee"] is not None]
+        groups = same_answers(judge, given, category=category, lang=game.lang) if len(given) > 1 else []
         shared = {p: [q for q in players if q in g and q != p] for g in groups for p in g}
         valid_here = [p for p in players if sheets[p][i]["valid"]]
         for p in players:

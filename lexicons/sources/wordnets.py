@@ -333,8 +333,11 @@ CATEGORIES: dict[str, dict] = {
                   drop=["spice@food.n.01", "herb@flavorer.n.01", "pepper@flavorer.n.01"],
                   drop_re=r"tea|pekoe|oolong|congou?$|souchong|soochong|hyson"),
     "food": dict(roots=["food.n.02", "dish.n.02", "course@food.n.01", "sandwich.n.01",
-                        "egg@food.n.01", "rice@food.n.01", "honey@food.n.01"],
+                        "egg@food.n.01", "rice@food.n.01", "honey@food.n.01",
+                        "food.n.01", "edible_nut.n.01"],
+                 stop=["beverage.n.01", "feed.n.01"],
                  drop=[
+        "food.n.01", "foodstuff.n.02", "nutriment.n.01", "ingredient.n.03",
         "food.n.02", "leftovers.n.01", "fresh_food.n.01", "convenience_food.n.01",
         "health_food.n.01", "junk_food.n.01", "slop.n.01", "produce.n.01", "dish.n.02",
         "course@food.n.01", "baked_goods.n.01", "breakfast_food.n.01", "seafood.n.01",
