@@ -31,6 +31,7 @@ FINITE = frozenset({"country", "continent", "us_state", "chemical_element", "us_
 #: Names so prominent that a town or an alternate name sharing them is not what a table means.
 SOVEREIGN = frozenset({"country", "continent"})
 PEOPLE = frozenset({"famous_person"})
+PEOPLE_LIKE = frozenset({"band", "fictional_character", "superhero", "deity"})
 #: Neighbouring categories whose members tables count too, with the confidence of that.
 RELATED: dict[str, tuple[tuple[str, float], ...]] = {
     "food": (("drink", 0.8), ("fish", 0.7), ("plant", 0.7)),
@@ -255,9 +256,10 @@ class Matcher:
                                        confidence=0.7)
             major = [m for m in outside_strong if cats(m) & {"capital", "city"}]
             if major:
-                town, other = inside[0], major[0]
+                town, famous = inside[0], major[0]
                 return Fit(Outcome.UNSURE, 0.5, (Reason(
-                    Code.KNOWN_WORD, f"{other.hit.display!r} is best known as {self._category_names(sorted(cats(other)))}"
+                    Code.KNOWN_WORD, f"{famous.hit.display!r} is best known as "
+                                     f"{self._category_names(sorted(cats(famous)))}"
                                      f"; a smaller place of that name is one of the {label}: the table should "
                                      "decide.", Evidence(source=town.hit.source, entry=town.hit.display,
                                                          matched=town.spelling, concept=town.hit.concept)),),
@@ -266,17 +268,18 @@ class Matcher:
             return self._accept(inside[0], answer, label, normalized)
         related = self._related(matches, category_id)
         if related is not None:
-            m, confidence, other = related
+            m, confidence, neighbour = related
             return Fit(Outcome.ACCEPT, confidence, (Reason(
-                Code.RELATED_CATEGORY, f"{m.hit.display!r} is one of the {self.category_label(other, other)}, "
-                                       f"which tables count among the {label} ({m.hit.source}).",
+                Code.RELATED_CATEGORY, f"{m.hit.display!r} is one of the {self.category_label(neighbour, neighbour)}"
+                                       f", which tables count among the {label} ({m.hit.source}).",
                 Evidence(source=m.hit.source, entry=m.hit.display, matched=m.spelling, concept=m.hit.concept,
-                         category=other)),), normalized, m.hit.concept)
+                         category=neighbour)),), normalized, m.hit.concept)
         if not outside_strong and not self._is_other_word(spellings, lang, [m for m in matches if not self._minor(m)]):
             typos = self.by_typo(spellings[-1], category_id, lang)
             if typos:
                 return self._accept(typos[0], answer, label, normalized)
-        if not outside_strong and category_id not in FINITE:
+        if not outside_strong and category_id not in FINITE and not text.looks_like_person(answer) \
+                and "," not in answer:
             head = self.by_head(spellings[-1], lang)
             if head:
                 inside_head = [m for m in head if category_id in cats(m)]
@@ -351,7 +354,7 @@ class Matcher:
             if lang in ("en", "de"):
                 if is_member(tail) and (is_word(rest) or len(rest) >= 4):
                     heads.append(tail)
-            elif is_member(rest) and (is_word(tail) or len(rest) >= 5 and len(tail) >= 4):
+            elif is_member(rest) and (is_word(tail) or (len(rest) >= 5 and len(tail) >= 4)):
                 heads.append(rest)
         return sorted(heads, key=len, reverse=True)
 
@@ -368,6 +371,11 @@ class Matcher:
         """Known, as something outside the category: reject, unless that knowledge is weak."""
         concepts = self.store.concepts
         strong = [m for m in matches if not self._minor(m)]
+        people = bool(self.catalogue.ancestors(category_id) & PEOPLE or category_id in PEOPLE_LIKE)
+        if people:
+            # Who counts as a composer, a singer or a band is thinly listed: a known person
+            # outside the sub-category is for the table to judge.
+            strong = [m for m in strong if not concepts[m.hit.concept].categories & (PEOPLE | PEOPLE_LIKE)]
         shown = strong or matches
         elsewhere = sorted({c for m in shown for c in concepts[m.hit.concept].categories} - {category_id})
         names = self._category_names(elsewhere)
@@ -378,11 +386,11 @@ class Matcher:
         finite = category_id in FINITE or bool(self.catalogue.ancestors(category_id) & FINITE)
         if finite:
             confidence = max(confidence, 0.85)
-        if not strong and not finite and any("c" in words.get(s, "") for s in spellings):
-            from judge.referee import language_name
+        if not strong and not finite and (people or any("c" in words.get(s, "") for s in spellings)):
+            from judge.referee import a_word_of
 
             return Fit(Outcome.UNSURE, 0.5, (Reason(
-                Code.KNOWN_WORD, f"{m.hit.display!r} is a {language_name(lang)} word, known only as {names}, "
+                Code.KNOWN_WORD, f"{m.hit.display!r} is {a_word_of(lang)}, known only as {names}, "
                                  f"not as one of the {label}: the table should decide.", evidence),),
                 normalized, m.hit.concept)
         return Fit(Outcome.REJECT, confidence if strong or finite else 0.7, (Reason(
@@ -416,7 +424,7 @@ class Matcher:
 
     def _unknown(self, answer: str, spellings: list[str], category_id: str, label: str, lang: str,
                  normalized: str) -> Fit:
-        from judge.referee import language_name
+        from judge.referee import a_word_of, language_name
 
         words = self.store.language(lang).words
         if not any(s in words for s in spellings):
@@ -437,7 +445,7 @@ class Matcher:
                 Evidence(matched=normalized, category=category_id)),), normalized)
         if any(s in words for s in spellings):
             return Fit(Outcome.UNSURE, 0.5, (Reason(
-                Code.KNOWN_WORD, f"{answer!r} is a {language_name(lang)} word, but not known as one of "
+                Code.KNOWN_WORD, f"{answer!r} is {a_word_of(lang)}, but not known as one of "
                                  f"the {label}: the table should decide.",
                 Evidence(matched=normalized, category=category_id)),), normalized)
         return Fit(Outcome.UNSURE, 0.5, (Reason(

