@@ -1,13 +1,21 @@
-"""The compiled lexicon store: lazy per language, cached, thread-safe, header-checked.
+"""The compiled lexicon store: lazy per language, compact, thread-safe, header-checked.
 
 The files are written by ``lexicons/build.py`` into ``lexicons/compiled/`` (installed as
-the package ``judge.data``). Each is a gzipped, tab-separated text file whose first
-line is a header ``# category-judge <kind> format=<N> ...``; :data:`FORMAT` must match.
+the package ``judge.data``). Each is a gzipped, tab-separated text file, sorted by its
+first column, whose first line is a header ``# category-judge <kind> format=<N> ...``;
+:data:`FORMAT` must match.
 
-- ``concepts.tsv.gz``: ``concept  categories  tags  label`` (categories include parents)
+- ``concepts.tsv.gz``: ``concept  categories  flags  label`` (categories include parents;
+  flags: ``m`` weak evidence when it names something else, ``p`` a person, ``r`` a proper name)
 - ``forms-<lang>.tsv.gz``: ``folded  concept  display  source  flags`` (``a``: an alternate name)
+- ``members-<lang>.tsv.gz``: ``category  folded|folded|...`` (the typo index; ``*`` = every
+  strong common noun)
 - ``inflections-<lang>.tsv.gz``: ``folded form  folded lemma``
 - ``words-<lang>.tsv.gz``: ``folded word  kind`` (``c`` common, ``p`` proper, ``cp`` both)
+
+Memory: forms are kept as one packed string per spelling and parsed into :class:`Hit`
+values on demand; word lists and inflections stay as one sorted byte string searched by
+bisection, which costs a few microseconds a look-up and a tenth of a dict's memory.
 """
 
 from __future__ import annotations
@@ -15,22 +23,17 @@ from __future__ import annotations
 import gzip
 import json
 import threading
-from collections.abc import Iterator
+from array import array
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 
 from judge.errors import LexiconError
 
-FORMAT = 1
-NAME_CATEGORIES = frozenset({"first_name", "boy_name", "girl_name", "surname"})
-WORD_CLASS_CATEGORIES = frozenset({"verb", "adjective"})
-#: Categories of proper names: places, people, brands.
-PROPER_CATEGORIES = frozenset({"city", "country", "region", "continent", "river", "lake", "mountain", "sea",
-                               "island", "famous_person", "first_name", "surname", "brand", "band", "movie",
-                               "book", "tv_show", "football_club", "fictional_character", "deity"})
-MINOR_POPULATION = 100_000
+FORMAT = 2
+_SEP = "\x1f"
 
 
 def default_data_dir() -> Path:
@@ -41,18 +44,24 @@ def default_data_dir() -> Path:
     return Path(str(resources.files("judge.data")))
 
 
+def read_text(path: Path, kind: str) -> str:
+    """A compiled file's body (without its header), after checking the header."""
+    try:
+        data = gzip.decompress(path.read_bytes()).decode("utf-8")
+    except (OSError, EOFError) as exc:
+        raise LexiconError(f"cannot read compiled lexicon {path}: {exc}") from exc
+    header, _, body = data.partition("\n")
+    words = header.split()
+    if words[:3] != ["#", "category-judge", kind] or f"format={FORMAT}" not in words:
+        raise LexiconError(f"{path}: expected a '{kind}' file of format {FORMAT}, got {header!r}")
+    return body
+
+
 def read_table(path: Path, kind: str) -> Iterator[list[str]]:
     """Rows of one compiled file, after checking its header names ``kind`` and :data:`FORMAT`."""
-    try:
-        fh = gzip.open(path, "rt", encoding="utf-8")
-    except OSError as exc:
-        raise LexiconError(f"cannot open compiled lexicon {path}: {exc}") from exc
-    with fh:
-        header = fh.readline().split()
-        if header[:3] != ["#", "category-judge", kind] or f"format={FORMAT}" not in header:
-            raise LexiconError(f"{path}: expected a '{kind}' file of format {FORMAT}, got {' '.join(header)!r}")
-        for line in fh:
-            yield line.rstrip("\n").split("\t")
+    for line in read_text(path, kind).split("\n"):
+        if line:
+            yield line.split("\t")
 
 
 @dataclass(frozen=True)
@@ -67,48 +76,141 @@ class Hit:
 
 @dataclass(frozen=True)
 class Concept:
-    """A language-independent thing: its categories (parents included), tags and label."""
+    """A language-independent thing: its categories (parents included) and flags."""
 
     id: str
     categories: frozenset[str]
-    tags: frozenset[str]
-    label: str
+    minor: bool = False  # weak evidence when it names something else: a first name, a small town
+    person: bool = False
+    proper: bool = False  # a proper name: a place, a person, a brand
 
-    @property
-    def proper(self) -> bool:
-        """A proper name: a place, a person, a brand."""
-        return bool(self.categories & PROPER_CATEGORIES)
 
-    @property
-    def minor(self) -> bool:
-        """Weak evidence when it names something else: a first name, or a small town."""
-        if self.categories <= NAME_CATEGORIES or self.categories <= WORD_CLASS_CATEGORIES:
-            return True
-        if "city" in self.categories and "capital" not in self.categories:
-            pop = next((int(t[4:]) for t in self.tags if t.startswith("pop=") and t[4:].isdigit()), 0)
-            return pop < MINOR_POPULATION
-        return False
+class SortedTable:
+    """Sorted ``key\\tvalue`` lines in one byte string, searched by bisection.
+
+    >>> t = SortedTable("apple\\tc\\nbanana\\tcp\\n")
+    >>> t.get("banana"), "apple" in t, t.get("cherry", "-")
+    ('cp', True, '-')
+    """
+
+    def __init__(self, body: str) -> None:
+        self._blob = body.encode("utf-8")
+        offsets = array("I", [0])
+        find = self._blob.find
+        pos = find(b"\n")
+        while pos != -1:
+            offsets.append(pos + 1)
+            pos = find(b"\n", pos + 1)
+        if offsets[-1] >= len(self._blob):
+            offsets.pop()
+        self._offsets = offsets
+
+    def __len__(self) -> int:
+        return len(self._offsets)
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        target = key.encode("utf-8") + b"\t"
+        blob, offsets = self._blob, self._offsets
+        lo, hi = 0, len(offsets)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            start = offsets[mid]
+            if blob[start:start + len(target)] < target:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo < len(offsets):
+            start = offsets[lo]
+            if blob.startswith(target, start):
+                end = blob.find(b"\n", start)
+                return blob[start + len(target):end if end != -1 else len(blob)].decode("utf-8")
+        return default
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and self.get(key) is not None
+
+
+class FormTable(Mapping[str, tuple[Hit, ...]]):
+    """Folded spelling -> the entries it names, parsed on demand from packed strings."""
+
+    def __init__(self, packed: dict[str, str]) -> None:
+        self._packed = packed
+        self._parse = lru_cache(maxsize=65536)(self._hits)
+
+    @staticmethod
+    def _hits(raw: str) -> tuple[Hit, ...]:
+        out = []
+        for entry in raw.split(_SEP):
+            concept, display, source, flags = entry.split("\t")
+            out.append(Hit(concept, display, source, "a" in flags))
+        return tuple(out)
+
+    def __getitem__(self, key: str) -> tuple[Hit, ...]:
+        return self._parse(self._packed[key])
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._packed
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._packed)
+
+    def __len__(self) -> int:
+        return len(self._packed)
+
+
+class ConceptTable(Mapping[str, Concept]):
+    """Concept id -> :class:`Concept`, kept as interned category sets and flags."""
+
+    def __init__(self, body: str) -> None:
+        sets: dict[str, frozenset[str]] = {}
+        self._rows: dict[str, tuple[frozenset[str], str]] = {}
+        for line in body.split("\n"):
+            if not line:
+                continue
+            concept, categories, flags, _label = line.split("\t", 3)
+            cats = sets.get(categories)
+            if cats is None:
+                cats = sets[categories] = frozenset(categories.split())
+            self._rows[concept] = (cats, flags)
+
+    def __getitem__(self, key: str) -> Concept:
+        cats, flags = self._rows[key]
+        return Concept(key, cats, "m" in flags, "p" in flags, "r" in flags)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._rows
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
 
 
 class Language:
-    """The compiled knowledge of one language. Tables load on first use."""
+    """The compiled knowledge of one language. Tables load on first use, once."""
 
     def __init__(self, store: Store, lang: str) -> None:
         self.store = store
         self.lang = lang
-        self._lock = threading.Lock()
-        self._by_initial: dict[tuple[str | None, str], tuple[list[str], list[str]]] = {}
+        self._lock = threading.RLock()
+        self._members: dict[str | None, dict[str, tuple[list[str], list[str]]]] = {}
+
+    def _path(self, kind: str) -> Path:
+        return self.store.path / f"{kind}-{self.lang}.tsv.gz"
 
     @cached_property
-    def forms(self) -> dict[str, tuple[Hit, ...]]:
-        """Folded spelling -> the entries it names."""
-        table: dict[str, list[Hit]] = {}
-        sources: dict[str, str] = {}
-        for folded, concept, display, source, flags in read_table(
-                self.store.path / f"forms-{self.lang}.tsv.gz", "forms"):
-            table.setdefault(folded, []).append(
-                Hit(concept, display, sources.setdefault(source, source), "a" in flags))
-        return {k: tuple(v) for k, v in table.items()}
+    def forms(self) -> FormTable:
+        """Folded spelling -> the entries it names (multi-word spellings also without spaces)."""
+        with self._lock:
+            packed: dict[str, str] = {}
+            for line in read_text(self._path("forms"), "forms").split("\n"):
+                key, _, rest = line.partition("\t")
+                if not rest:
+                    continue
+                prev = packed.get(key)
+                packed[key] = rest if prev is None else prev + _SEP + rest
+            return FormTable(packed)
 
     @cached_property
     def compact_forms(self) -> dict[str, str]:
@@ -116,47 +218,46 @@ class Language:
         return {k.replace(" ", ""): k for k in self.forms if " " in k}
 
     @cached_property
-    def inflections(self) -> dict[str, str]:
-        path = self.store.path / f"inflections-{self.lang}.tsv.gz"
-        return {form: lemma for form, lemma in read_table(path, "inflections")} if path.exists() else {}
+    def inflections(self) -> SortedTable:
+        """Folded inflected form -> folded lemma."""
+        with self._lock:
+            path = self._path("inflections")
+            return SortedTable(read_text(path, "inflections") if path.exists() else "")
 
     @cached_property
-    def words(self) -> dict[str, str]:
+    def words(self) -> SortedTable:
         """Folded real word -> ``c`` (common), ``p`` (proper noun) or ``cp``."""
-        path = self.store.path / f"words-{self.lang}.tsv.gz"
-        return {word: kind for word, kind in read_table(path, "words")} if path.exists() else {}
+        with self._lock:
+            path = self._path("words")
+            return SortedTable(read_text(path, "words") if path.exists() else "")
+
+    @cached_property
+    def _member_lines(self) -> dict[str, str]:
+        with self._lock:
+            out = {}
+            for line in read_text(self._path("members"), "members").split("\n"):
+                category, _, forms = line.partition("\t")
+                if forms:
+                    out[category] = forms
+            return out
 
     def in_category(self, category: str | None, initial: str) -> tuple[list[str], list[str]]:
         """Spellings of the category's members that start with ``initial``: an index for typo
-        search, as (folded spellings, the same without spaces). ``category=None`` indexes the
-        main names of every common-noun concept that is strong evidence (no proper names,
-        alternate names, verbs or adjectives).
-
-        The first call for a category indexes all its members by initial, in one pass.
-        """
-        found = self._by_initial.get((category, initial))
-        if found is not None:
-            return found
-        with self._lock:
-            if (category, "") not in self._by_initial:
-                concepts = self.store.concepts
-                index: dict[str, list[str]] = {}
-                for form, hits in self.forms.items():
-                    for h in hits:
-                        c = concepts.get(h.concept)
-                        if c is None:
-                            continue
-                        if category is None:
-                            ok = not h.alternate and not c.minor and not c.proper
-                        else:
-                            ok = category in c.categories
-                        if ok:
-                            index.setdefault(form[:1], []).append(form)
-                            break
-                for first, members in index.items():
-                    self._by_initial[(category, first)] = (members, [m.replace(" ", "") for m in members])
-                self._by_initial[(category, "")] = ([], [])
-        return self._by_initial.get((category, initial), ([], []))
+        search, as (folded spellings, the same without spaces). ``category=None`` gives the
+        main names of every common noun that is strong evidence (no proper names, alternate
+        names, verbs or adjectives)."""
+        by_initial = self._members.get(category)
+        if by_initial is None:
+            with self._lock:
+                by_initial = self._members.get(category)
+                if by_initial is None:
+                    raw = self._member_lines.get("*" if category is None else category, "")
+                    grouped: dict[str, list[str]] = {}
+                    for form in raw.split("|") if raw else ():
+                        grouped.setdefault(form[:1], []).append(form)
+                    by_initial = {k: (v, [f.replace(" ", "") for f in v]) for k, v in grouped.items()}
+                    self._members[category] = by_initial
+        return by_initial.get(initial, ([], []))
 
 
 class Store:
@@ -181,12 +282,10 @@ class Store:
         return manifest
 
     @cached_property
-    def concepts(self) -> dict[str, Concept]:
-        self.manifest  # noqa: B018 - checks the format version first
-        out: dict[str, Concept] = {}
-        for concept, categories, tags, label in read_table(self.path / "concepts.tsv.gz", "concepts"):
-            out[concept] = Concept(concept, frozenset(categories.split()), frozenset(tags.split()), label)
-        return out
+    def concepts(self) -> ConceptTable:
+        with self._lock:
+            self.manifest  # noqa: B018 - checks the format version first
+            return ConceptTable(read_text(self.path / "concepts.tsv.gz", "concepts"))
 
     def language(self, lang: str) -> Language:
         found = self._languages.get(lang)
@@ -198,9 +297,9 @@ class Store:
     def warm(self, lang: str) -> None:
         """Load everything a check in ``lang`` needs now, not on the first request."""
         language = self.language(lang)
-        with language._lock:
-            language.forms  # noqa: B018
-            language.compact_forms  # noqa: B018
-            language.inflections  # noqa: B018
-            language.words  # noqa: B018
         self.concepts  # noqa: B018
+        language.forms  # noqa: B018
+        language.compact_forms  # noqa: B018
+        language.inflections  # noqa: B018
+        language.words  # noqa: B018
+        language._member_lines  # noqa: B018

@@ -114,8 +114,8 @@ class Matcher:
         def is_person(answer: str) -> bool:
             hits = language.forms.get(text.fold(answer))
             if hits:
-                return any("person" in concepts[h.concept].tags or
-                           concepts[h.concept].categories & PEOPLE for h in hits if h.concept in concepts)
+                return any(concepts[h.concept].person or concepts[h.concept].categories & PEOPLE
+                           for h in hits if h.concept in concepts)
             return text.looks_like_person(answer)
 
         return is_person

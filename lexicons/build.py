@@ -36,6 +36,36 @@ CATALOGUE = ROOT / "lexicons" / "catalogue.json"
 ADAPTERS = ("seeds", "places", "names", "wordnets", "wordlists")
 #: Entry tags that describe one spelling, not the concept: ``alt`` = an alternate name.
 FORM_TAGS = frozenset({"alt"})
+#: Alternate names of towns smaller than this are left out: players write a small town's
+#: main name, and its many transliterations only bloat the look-ups.
+ALT_NAME_MIN_POPULATION = 100_000
+#: Evidence that says little when it names something else.
+NAME_CATEGORIES = frozenset({"first_name", "boy_name", "girl_name", "surname"})
+WORD_CLASS_CATEGORIES = frozenset({"verb", "adjective"})
+MINOR_POPULATION = 100_000
+#: Categories of proper names (places, people, brands), left out of the global typo index.
+PROPER_NAME_CATEGORIES = frozenset({
+    "city", "country", "region", "continent", "river", "lake", "mountain", "sea", "island",
+    "famous_person", "first_name", "surname", "brand", "band", "movie", "book", "tv_show",
+    "football_club", "fictional_character", "deity"})
+
+
+def population(tags: set[str]) -> int:
+    return next((int(t[4:]) for t in tags if t.startswith("pop=") and t[4:].isdigit()), 0)
+
+
+def concept_flags(categories: set[str], tags: set[str]) -> str:
+    """``m`` weak evidence elsewhere (a first name, a small town, a verb or adjective),
+    ``p`` a person, ``r`` a proper name."""
+    flags = ""
+    if categories <= NAME_CATEGORIES or categories <= WORD_CLASS_CATEGORIES or (
+            "city" in categories and "capital" not in categories and population(tags) < MINOR_POPULATION):
+        flags += "m"
+    if "person" in tags:
+        flags += "p"
+    if categories & PROPER_NAME_CATEGORIES:
+        flags += "r"
+    return flags
 PROPER_CATEGORIES = {"city", "country", "region", "river", "lake", "mountain", "sea", "island",
                      "continent", "famous_person", "brand", "first_name"}
 
@@ -115,6 +145,9 @@ def main(argv: list[str] | None = None) -> int:
             key = fold(entry.form)
             if not key:
                 continue
+            if "alt" in entry.tags and population(set(entry.tags)) and \
+                    population(set(entry.tags)) < ALT_NAME_MIN_POPULATION:
+                continue
             n += 1
             cats[entry.concept].update(closure[entry.category])
             tags[entry.concept].update(t for t in entry.tags if t not in FORM_TAGS)
@@ -148,15 +181,26 @@ def main(argv: list[str] | None = None) -> int:
                 return labels[concept + "@" + lang]
         return concept
 
+    flags = {c: concept_flags(cats[c], tags[c]) for c in cats}
     path = out / "concepts.tsv.gz"
     record(path, write_table(path, "concepts", (
-        (c, " ".join(sorted(cats[c])), " ".join(sorted(tags[c])), label(c)) for c in sorted(cats))))
+        (c, " ".join(sorted(cats[c])), flags[c], label(c)) for c in sorted(cats))))
     for lang in LANGS:
         path = out / f"forms-{lang}.tsv.gz"
         record(path, write_table(path, "forms", (
             (key, concept, display, source, flags)
             for key in sorted(forms[lang])
             for concept, (display, source, flags) in sorted(forms[lang][key].items())), lang=lang))
+        members: dict[str, set[str]] = defaultdict(set)
+        for key, entries in forms[lang].items():
+            for concept, (_display, _source, form_flags) in entries.items():
+                for c in cats[concept]:
+                    members[c].add(key)
+                if not form_flags and not set(flags[concept]) & {"m", "r"}:
+                    members["*"].add(key)
+        path = out / f"members-{lang}.tsv.gz"
+        record(path, write_table(path, "members", (
+            (c, "|".join(sorted(members[c]))) for c in sorted(members)), lang=lang))
         inflections = {}
         for ilang, form, lemma in raw_inflections:
             if ilang != lang:
