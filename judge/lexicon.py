@@ -108,7 +108,8 @@ class SortedTable:
     def __len__(self) -> int:
         return len(self._offsets)
 
-    def get(self, key: str, default: str | None = None) -> str | None:
+    def get(self, key: str, default: str = "") -> str:
+        """The value of ``key``, or ``default`` ("" unless given)."""
         target = key.encode("utf-8") + b"\t"
         blob, offsets = self._blob, self._offsets
         lo, hi = 0, len(offsets)
@@ -127,7 +128,7 @@ class SortedTable:
         return default
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and self.get(key) is not None
+        return isinstance(key, str) and self.get(key, "\0") != "\0"
 
 
 class FormTable(Mapping[str, tuple[Hit, ...]]):
