@@ -31,7 +31,7 @@ class Same:
 
     same: bool
     score: float
-    reason: str  # same_words | same_thing | singular_plural | typo | different_things | different
+    reason: str  # same_words | same_thing | singular_plural | typo | house_rule | different_things | different
 
 
 @dataclass(frozen=True)
@@ -96,11 +96,34 @@ def _compare(a: _Profile, b: _Profile) -> Same:
     return Same(False, round(max(0.0, 1.0 - d / longest), 3), "different")
 
 
-def same_answer(judge: Any, a: str, b: str, *, category: str, lang: str) -> Same:
-    """Are ``a`` and ``b`` the same answer for duplicate cancelling? Symmetric."""
+def _house_pairs(house_rules: Mapping[str, Any] | None) -> dict[frozenset[str], bool]:
+    """The table's own pairs: ``{"same": [[a, b], ...], "different": [[a, b], ...]}``."""
+    out: dict[frozenset[str], bool] = {}
+    for key, value in (("same", True), ("different", False)):
+        for pair in (house_rules or {}).get(key, ()):
+            keys = frozenset(text.compact(text.fold(str(x))) for x in pair)
+            out[keys] = value
+    return out
+
+
+def _ruled(pairs: dict[frozenset[str], bool], a: _Profile, b: _Profile) -> Same | None:
+    ruled = pairs.get(frozenset((a.key, b.key)))
+    return None if ruled is None else Same(ruled, 1.0 if ruled else 0.0, "house_rule")
+
+
+def same_answer(judge: Any, a: str, b: str, *, category: str, lang: str,
+                house_rules: Mapping[str, Any] | None = None) -> Same:
+    """Are ``a`` and ``b`` the same answer for duplicate cancelling? Symmetric.
+
+    ``house_rules`` may list pairs the table counts as the same or as different
+    (``{"same": [["Holland", "Netherlands"]]}``); they override the referee.
+    """
     lang = text.parse_lang(lang)
     category_id = judge.matcher.resolve_category(category, lang) if judge.matcher else None
     pa, pb = _profile(judge, a, category_id, lang), _profile(judge, b, category_id, lang)
+    ruled = _ruled(_house_pairs(house_rules), pa, pb)
+    if ruled is not None:
+        return ruled
     return _compare(pa, pb) if pa.key <= pb.key else _compare(pb, pa)
 
 
@@ -110,6 +133,7 @@ def find_duplicates(
     *,
     category: str,
     lang: str,
+    house_rules: Mapping[str, Any] | None = None,
 ) -> list[list[str]]:
     """Groups of players (two or more) whose answers are the same. Order-independent.
 
@@ -118,13 +142,14 @@ def find_duplicates(
     lang = text.parse_lang(lang)
     category_id = judge.matcher.resolve_category(category, lang) if judge.matcher else None
     items = sorted((p, a) for p, a in answers if a and text.fold(a))
+    house = _house_pairs(house_rules)
     profiles = {p: _profile(judge, a, category_id, lang) for p, a in items}
     players = [p for p, _ in items]
     same: dict[tuple[str, str], float] = {}
     for i, p in enumerate(players):
         for q in players[i + 1:]:
             first, second = sorted((profiles[p], profiles[q]), key=lambda pr: pr.key)
-            result = _compare(first, second)
+            result = _ruled(house, first, second) or _compare(first, second)
             if result.same:
                 same[(p, q)] = same[(q, p)] = result.score
     # Complete linkage: merge groups only when every cross pair is the same,

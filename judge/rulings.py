@@ -97,7 +97,12 @@ def suggest_ruling(
     outcome = settle_votes(votes, tie_rule=tie_rule, player=player)
     yes = sum(1 for v in votes.values() if v)
     code = Code.CHALLENGE_OVERRULED if outcome is Outcome.ACCEPT else Code.CHALLENGE_UPHELD
-    tie = " (a tie rejects)" if yes * 2 == len(votes) else ""
+    if yes * 2 != len(votes):
+        tie = ""
+    elif outcome is Outcome.REJECT:
+        tie = " (a tie rejects)"
+    else:
+        tie = f" (a tie: without {player}'s own vote, the majority accepts)"
     vote_reason = Reason(code, f"The table voted {yes} to {len(votes) - yes}{tie}: {outcome.value}.",
                          Evidence(source="table_vote", detail=f"{yes} for, {len(votes) - yes} against"))
     return Ruling(verdict.verdict, verdict.confidence, (*reasons, vote_reason), verdict, outcome, yes,

@@ -82,9 +82,12 @@ def write_table(path: Path, kind: str, rows: Iterable[tuple[str, ...]], **header
         buf.write("\t".join(row) + "\n")
         n += 1
     data = buf.getvalue().encode("utf-8")
-    with open(path, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0,
-                                                compresslevel=9) as gz:
+    # Written aside and renamed, so that a reader never sees half a file.
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0,
+                                               compresslevel=9) as gz:
         gz.write(data)
+    tmp.replace(path)
     return n
 
 
