@@ -28,7 +28,7 @@ def test_settle_votes(votes, tie_rule, player, outcome):
 
 
 def test_votes_must_be_booleans():
-    with pytest.raises(InvalidInput, match="votes.b"):
+    with pytest.raises(InvalidInput, match=r"votes\.b"):
         settle_votes({"a": True, "b": "yes"})
     with pytest.raises(InvalidInput, match="tie_rule"):
         settle_votes({"a": True}, tie_rule="coin")
