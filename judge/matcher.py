@@ -28,6 +28,9 @@ from judge.model import Code, Evidence, Outcome, Reason
 FINITE = frozenset({"country", "continent", "us_state", "chemical_element", "us_president",
                     "capital", "european_capital", "currency", "sea", "language", "color",
                     "german_state", "italian_region", "celestial_body"})
+#: Meaning alone accepts only above this confidence (opposites such as "fire" for "Things that are
+#: cold" score just above the scorer's own threshold).
+SEMANTIC_MIN_CONFIDENCE = 0.9
 #: Names so prominent that a town or an alternate name sharing them is not what a table means.
 SOVEREIGN = frozenset({"country", "continent"})
 PEOPLE = frozenset({"famous_person"})
@@ -453,10 +456,26 @@ class Matcher:
                                f"rare one of the {label}: the table should decide.",
             Evidence(matched=normalized)),), normalized)
 
+    @cached_property
+    def semantic(self) -> Any:
+        """The meaning scorer for open categories; its model loads only when one is judged."""
+        from judge.semantic import SemanticScorer
+
+        return SemanticScorer()
+
     def _open(self, answer: str, matches: list[Match], normalized: str, category: str, lang: str) -> Fit:
+        """An open category: meaning may accept when strong; it never rejects."""
         concept = matches[0].hit.concept if matches else None
+        fit = self.semantic.judge(answer, category, lang)
+        if fit is not None and fit.accept and fit.confidence >= SEMANTIC_MIN_CONFIDENCE:
+            return Fit(Outcome.ACCEPT, fit.confidence, (Reason(
+                Code.SEMANTIC_MATCH, fit.detail, Evidence(source="multilingual USE v3", matched=normalized,
+                                                          detail=f"score {fit.score:.2f}, threshold "
+                                                                 f"{fit.threshold:.2f}")),), normalized, concept)
+        detail = f" ({fit.detail})" if fit is not None else ""
         return Fit(Outcome.UNSURE, 0.5, (Reason(
-            Code.OPEN_CATEGORY, f"{category!r} is an open category: the table should decide.",
+            Code.OPEN_CATEGORY, f"{category!r} is an open category and the meaning is not conclusive{detail}: "
+                                "the table should decide.",
             Evidence(matched=normalized)),), normalized, concept)
 
     def _category_names(self, ids: list[str]) -> str:
