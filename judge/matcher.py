@@ -13,6 +13,7 @@ Steps, from cheap and sure to costly and tentative, each leaving evidence:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -28,6 +29,7 @@ from judge.model import Code, Evidence, Outcome, Reason
 FINITE = frozenset({"country", "continent", "us_state", "chemical_element", "us_president",
                     "capital", "european_capital", "currency", "sea", "language", "color",
                     "german_state", "italian_region", "celestial_body"})
+AND = {"en": "and", "it": "e", "de": "und", "fr": "et"}
 #: Meaning alone accepts only above this confidence (opposites such as "fire" for "Things that are
 #: cold" score just above the scorer's own threshold).
 SEMANTIC_MIN_CONFIDENCE = 0.9
@@ -126,6 +128,14 @@ class Matcher:
     # -- look-ups --------------------------------------------------------------------------
     def spellings(self, answer: str, lang: str) -> list[str]:
         """Folded spellings to try for an answer: as written, without articles, ae/oe/ue."""
+        if "(" in answer:
+            # "Myanmar (Burma)": the name outside the brackets, then the one inside.
+            outside = re.sub(r"\([^)]*\)?", " ", answer).strip()
+            inside = [x.strip() for x in re.findall(r"\(([^)]*)\)?", answer) if x.strip()]
+            found = [self.spellings(x, lang) for x in (outside, *inside) if x]
+            return list(dict.fromkeys(s for group in found for s in group))
+        if "&" in answer:
+            answer = answer.replace("&", f" {AND[lang]} ")
         words = text.split_words(answer)
         skip = text.skip_articles(words, lang)
         out = [text.fold(answer)]
@@ -204,9 +214,12 @@ class Matcher:
                                score_cutoff=allowance, limit=8)
         if not best:
             return []
+        from rapidfuzz.fuzz import ratio
+
         d = min(score for _, score, _ in best)
-        # The closest, and among equals the shortest spelling: it is what was meant most often.
-        _, _, index = min((c for c in best if c[1] == d), key=lambda c: (len(c[0]), c[0]))
+        # The closest; among equals the one that shares the most letters in order (a dropped or
+        # doubled letter is the commonest slip: "piza" is pizza, not pita), then the shortest.
+        _, _, index = min((c for c in best if c[1] == d), key=lambda c: (-ratio(squeezed, c[0]), len(c[0]), c[0]))
         candidate = forms[index]
         return [Match(h, "typo", candidate, int(d)) for h in self.store.language(lang).forms[candidate]]
 
@@ -405,7 +418,7 @@ class Matcher:
         if matches:
             return True
         words = self.store.language(lang).words
-        return any(s in words for s in spellings)
+        return any("c" in words.get(s) for s in spellings)
 
     def _accept(self, m: Match, answer: str, label: str, normalized: str) -> Fit:
         ev = Evidence(source=m.hit.source, entry=m.hit.display, matched=m.spelling, concept=m.hit.concept)
