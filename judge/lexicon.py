@@ -6,12 +6,14 @@ first column, whose first line is a header ``# category-judge <kind> format=<N> 
 :data:`FORMAT` must match.
 
 - ``concepts.tsv.gz``: ``concept  categories  flags  label`` (categories include parents;
-  flags: ``m`` weak evidence when it names something else, ``p`` a person, ``r`` a proper name)
+  flags: ``m`` weak evidence when it names something else, ``p`` a person, ``r`` a proper name,
+  ``b`` a capital or a place of 500,000 people)
 - ``forms-<lang>.tsv.gz``: ``folded  concept  display  source  flags`` (``a``: an alternate name)
 - ``members-<lang>.tsv.gz``: ``category  folded|folded|...`` (the typo index; ``*`` = every
   strong common noun)
-- ``inflections-<lang>.tsv.gz``: ``folded form  folded lemma``
+- ``inflections-<lang>.tsv.gz``: ``folded form  folded lemma|folded lemma...``
 - ``words-<lang>.tsv.gz``: ``folded word  kind`` (``c`` common, ``p`` proper, ``cp`` both)
+- ``towns.tsv.gz``: ``folded name  concept␟country␟population␟name␞...`` (small towns, all languages)
 
 Memory: forms are kept as one packed string per spelling and parsed into :class:`Hit`
 values on demand; word lists and inflections stay as one sorted byte string searched by
@@ -83,6 +85,17 @@ class Concept:
     minor: bool = False  # weak evidence when it names something else: a first name, a small town
     person: bool = False
     proper: bool = False  # a proper name: a place, a person, a brand
+    big: bool = False  # a capital, or a place of 500,000 people or more
+
+
+@dataclass(frozen=True)
+class Town:
+    """A town too small for the city lists: its concept, country and population."""
+
+    concept: str
+    country: str
+    population: int
+    name: str
 
 
 class SortedTable:
@@ -176,7 +189,7 @@ class ConceptTable(Mapping[str, Concept]):
 
     def __getitem__(self, key: str) -> Concept:
         cats, flags = self._rows[key]
-        return Concept(key, cats, "m" in flags, "p" in flags, "r" in flags)
+        return Concept(key, cats, "m" in flags, "p" in flags, "r" in flags, "b" in flags)
 
     def __contains__(self, key: object) -> bool:
         return key in self._rows
@@ -220,7 +233,7 @@ class Language:
 
     @cached_property
     def inflections(self) -> SortedTable:
-        """Folded inflected form -> folded lemma."""
+        """Folded inflected form -> its folded lemmas, separated by ``|``."""
         with self._lock:
             path = self._path("inflections")
             return SortedTable(read_text(path, "inflections") if path.exists() else "")
@@ -241,6 +254,10 @@ class Language:
                 if forms:
                     out[category] = forms
             return out
+
+    def has_members(self, category: str) -> bool:
+        """Does the lexicon list any member of ``category`` in this language?"""
+        return category in self._member_lines
 
     def in_category(self, category: str | None, initial: str) -> tuple[list[str], list[str]]:
         """Spellings of the category's members that start with ``initial``: an index for typo
@@ -288,6 +305,24 @@ class Store:
             self.manifest  # noqa: B018 - checks the format version first
             return ConceptTable(read_text(self.path / "concepts.tsv.gz", "concepts"))
 
+    @cached_property
+    def towns(self) -> SortedTable:
+        """Towns too small for the city lists (1,000-15,000 people), by folded main name."""
+        with self._lock:
+            path = self.path / "towns.tsv.gz"
+            return SortedTable(read_text(path, "towns") if path.exists() else "")
+
+    def town(self, folded: str) -> list[Town]:
+        """The towns a folded name names, most populous first."""
+        raw = self.towns.get(folded)
+        if not raw:
+            return []
+        out = []
+        for item in raw.split("\x1e"):
+            concept, country, pop, name = item.split("\x1f")
+            out.append(Town(concept, country, int(pop), name))
+        return sorted(out, key=lambda t: -t.population)
+
     def language(self, lang: str) -> Language:
         found = self._languages.get(lang)
         if found is None:
@@ -304,3 +339,4 @@ class Store:
         language.inflections  # noqa: B018
         language.words  # noqa: B018
         language._member_lines  # noqa: B018
+        self.towns  # noqa: B018

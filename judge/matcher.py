@@ -29,6 +29,12 @@ from judge.model import Code, Evidence, Outcome, Reason
 FINITE = frozenset({"country", "continent", "us_state", "chemical_element", "us_president",
                     "capital", "european_capital", "currency", "sea", "language", "color",
                     "german_state", "italian_region", "celestial_body"})
+#: Categories whose answers are written in their dictionary form: a card of verbs wants the
+#: infinitive ("dormire"), not a conjugated form ("rosa", gnawed).
+LEMMA_ONLY = frozenset({"verb", "adjective"})
+#: City categories that small towns count for, with the country they must lie in.
+TOWN_COUNTRIES: dict[str, str | None] = {"city": None, "us_city": "US", "italian_city": "IT",
+                                         "german_city": "DE", "french_city": "FR"}
 AND = {"en": "and", "it": "e", "de": "und", "fr": "et"}
 #: Meaning alone accepts only above this confidence (opposites such as "fire" for "Things that are
 #: cold" score just above the scorer's own threshold).
@@ -151,7 +157,7 @@ class Matcher:
         out = []
         table = language.inflections.get(spelling)
         if table:
-            out.append(table)
+            out.extend(table.split("|"))
         words = spelling.split(" ")
         for i, word in enumerate(words):
             for suffix, repl in _SUFFIXES.get(lang, ()):
@@ -180,12 +186,12 @@ class Matcher:
         concepts = self.store.concepts
         first: list[Match] = []
         for s in spellings:
-            table = language.inflections.get(s)
+            table = language.inflections.get(s).split("|")
             for lemma in self.lemmas(s, lang):
                 key = lemma if lemma in language.forms else language.compact_forms.get(lemma.replace(" ", ""))
                 if not key:
                     continue
-                how = "lemma" if lemma == table else "stem"
+                how = "lemma" if lemma in table else "stem"
                 found = [Match(h, how, key) for h in language.forms[key]]
                 if prefer is None:
                     return found
@@ -250,34 +256,44 @@ class Matcher:
         exact = self.exact(spellings, lang)
         if category_id is None:
             return self._open(answer, exact or self.by_lemma(spellings, lang), normalized, category, lang)
+        if not self.store.language(lang).has_members(category_id):
+            return self._unlisted(answer, exact or self.by_lemma(spellings, lang), category_id, category, lang,
+                                  normalized)
         # A plural may also be a word of its own (Italian "rose", English "roses"): the lemma
         # still counts when the spelling as written names nothing in the category.
         matches = exact
         if not any(category_id in cats(m) for m in exact):
             lemma = self.by_lemma(spellings, lang, prefer=category_id)
-            if any(category_id in cats(m) for m in lemma) or not exact:
+            # Evidence elsewhere that only meets the answer once accents are folded ("rose" for
+            # the drink "rosé") does not stop a lemma in the category ("rose" -> "rosa").
+            written = answer.casefold()
+            strong_elsewhere = any(not self._minor(m) and m.hit.display.casefold() == written for m in exact)
+            if not exact or any(category_id in cats(m) and (m.how == "lemma" or not strong_elsewhere)
+                                for m in lemma):
                 matches = exact + lemma
         # An alternate name counts only when no main name of something else claims the spelling.
         main = [m for m in matches if not m.hit.alternate]
         if main and any(category_id not in cats(m) and cats(m) & SOVEREIGN and not self._minor(m) for m in main):
             matches = main
-        inside = [m for m in matches if category_id in cats(m)]
+        inside = [m for m in matches if category_id in cats(m) and
+                  (m.how == "exact" or category_id not in LEMMA_ONLY)]
         outside_strong = [m for m in matches if category_id not in cats(m) and not self._minor(m)]
-        if inside and outside_strong and all(self._minor(m) for m in inside):
+        if inside and outside_strong and all(self._minor(m) and (m.hit.alternate or "city" in cats(m))
+                                             for m in inside):
             # A small town that shares its name with a country is not what the table means; one
             # that shares it with a capital or a big city may be: the table decides.
             sovereign = [m for m in outside_strong if cats(m) & SOVEREIGN and not inside[0].hit.alternate]
             if sovereign:
                 return self._elsewhere(sovereign, category_id, label, spellings, lang, normalized,
                                        confidence=0.7)
-            major = [m for m in outside_strong if cats(m) & {"capital", "city"}]
+            major = [m for m in outside_strong if cats(m) & {"capital", "city"} or inside[0].hit.alternate]
             if major:
                 town, famous = inside[0], major[0]
                 return Fit(Outcome.UNSURE, 0.5, (Reason(
                     Code.KNOWN_WORD, f"{famous.hit.display!r} is best known as "
                                      f"{self._category_names(sorted(cats(famous)))}"
-                                     f"; a smaller place of that name is one of the {label}: the table should "
-                                     "decide.", Evidence(source=town.hit.source, entry=town.hit.display,
+                                     f"; a lesser-known {town.hit.display!r} is one of the {label}: the table "
+                                     "should decide.", Evidence(source=town.hit.source, entry=town.hit.display,
                                                          matched=town.spelling, concept=town.hit.concept)),),
                     normalized, town.hit.concept)
         if inside:
@@ -290,6 +306,14 @@ class Matcher:
                                        f", which tables count among the {label} ({m.hit.source}).",
                 Evidence(source=m.hit.source, entry=m.hit.display, matched=m.spelling, concept=m.hit.concept,
                          category=neighbour)),), normalized, m.hit.concept)
+        if category_id in TOWN_COUNTRIES and not outside_strong:
+            town = self._town(spellings, category_id)
+            if town is not None:
+                return Fit(Outcome.ACCEPT, 0.85, (Reason(
+                    Code.IN_CATEGORY, f"{town.name!r} is a town of {town.population:,} people in {town.country} "
+                                      "(geonames).",
+                    Evidence(source="geonames", entry=town.name, matched=normalized, concept=town.concept,
+                             category=category_id)),), normalized, town.concept)
         if not outside_strong and not self._is_other_word(spellings, lang, [m for m in matches if not self._minor(m)]):
             typos = self.by_typo(spellings[-1], category_id, lang)
             if typos:
@@ -313,6 +337,14 @@ class Matcher:
         if matches:
             return self._elsewhere(matches, category_id, label, spellings, lang, normalized)
         return self._unknown(answer, spellings, category_id, label, lang, normalized)
+
+    def _town(self, spellings: list[str], category_id: str) -> Any:
+        country = TOWN_COUNTRIES[category_id]
+        for s in spellings:
+            for town in self.store.town(s):
+                if country is None or town.country == country:
+                    return town
+        return None
 
     def _related(self, matches: list[Match], category_id: str) -> tuple[Match, float, str] | None:
         """A match in a category that tables also count for ``category_id`` (drinks as foods)."""
@@ -375,12 +407,13 @@ class Matcher:
         return sorted(heads, key=len, reverse=True)
 
     def _minor(self, m: Match) -> bool:
-        """Weak evidence: a guessed stem, an alternate name, a first name, a small town, a verb or
-        an adjective."""
-        if m.hit.alternate or m.how in ("stem", "compound"):
+        """Weak evidence: a guessed stem or compound split, a first name, a small town, a verb or
+        an adjective, an alternate name of a place under 500,000 people (the alternate names of
+        towns under 100,000 are not compiled at all)."""
+        if m.how in ("stem", "compound"):
             return True
         c = self.store.concepts.get(m.hit.concept)
-        return c is None or c.minor
+        return c is None or c.minor or (m.hit.alternate and not c.big)
 
     def _elsewhere(self, matches: list[Match], category_id: str, label: str, spellings: list[str], lang: str,
                    normalized: str, *, confidence: float = 0.9) -> Fit:
@@ -475,6 +508,27 @@ class Matcher:
         from judge.semantic import SemanticScorer
 
         return SemanticScorer()
+
+    def _unlisted(self, answer: str, matches: list[Match], category_id: str, category: str, lang: str,
+                  normalized: str) -> Fit:
+        """A catalogue category the lexicons have no list for (yet): never reject on ignorance."""
+        concepts = self.store.concepts
+        parents = self.catalogue.ancestors(category_id) - {category_id}
+        label = self.category_label(category_id, category)
+        for m in matches:
+            c = concepts.get(m.hit.concept)
+            if c is not None and c.categories & parents:
+                return Fit(Outcome.UNSURE, 0.5, (Reason(
+                    Code.KNOWN_WORD, f"{m.hit.display!r} is one of the {self._category_names(sorted(c.categories))}, "
+                                     f"but the referee has no list of the {label}: the table should decide.",
+                    Evidence(source=m.hit.source, entry=m.hit.display, matched=m.spelling,
+                             concept=m.hit.concept)),), normalized, m.hit.concept)
+        fit = self._open(answer, matches, normalized, category, lang)
+        if fit.outcome is Outcome.ACCEPT:
+            return fit
+        return Fit(Outcome.UNSURE, 0.5, (Reason(
+            Code.NOT_CHECKED, f"The referee has no list of the {label} in {lang}: the table should decide.",
+            Evidence(matched=normalized, category=category_id)),), normalized, fit.concept)
 
     def _open(self, answer: str, matches: list[Match], normalized: str, category: str, lang: str) -> Fit:
         """An open category: meaning may accept when strong; it never rejects."""

@@ -43,6 +43,8 @@ ALT_NAME_MIN_POPULATION = 100_000
 NAME_CATEGORIES = frozenset({"first_name", "boy_name", "girl_name", "surname"})
 WORD_CLASS_CATEGORIES = frozenset({"verb", "adjective"})
 MINOR_POPULATION = 100_000
+#: A place this big (or a capital) is strong evidence even under an alternate name ("Milano").
+BIG_POPULATION = 500_000
 #: Categories of proper names (places, people, brands), left out of the global typo index.
 PROPER_NAME_CATEGORIES = frozenset({
     "city", "country", "region", "continent", "river", "lake", "mountain", "sea", "island",
@@ -56,7 +58,7 @@ def population(tags: set[str]) -> int:
 
 def concept_flags(categories: set[str], tags: set[str]) -> str:
     """``m`` weak evidence elsewhere (a first name, a small town, a verb or adjective),
-    ``p`` a person, ``r`` a proper name."""
+    ``p`` a person, ``r`` a proper name, ``b`` a big place (a capital, or 500,000 people)."""
     flags = ""
     if categories <= NAME_CATEGORIES or categories <= WORD_CLASS_CATEGORIES or (
             "city" in categories and "capital" not in categories and population(tags) < MINOR_POPULATION):
@@ -65,6 +67,8 @@ def concept_flags(categories: set[str], tags: set[str]) -> str:
         flags += "p"
     if categories & PROPER_NAME_CATEGORIES:
         flags += "r"
+    if "capital" in categories or population(tags) >= BIG_POPULATION:
+        flags += "b"
     return flags
 PROPER_CATEGORIES = {"city", "country", "region", "river", "lake", "mountain", "sea", "island",
                      "continent", "famous_person", "brand", "first_name"}
@@ -125,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     counts: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     words: dict[str, dict[str, set[str]]] = {lang: defaultdict(set) for lang in LANGS}
     raw_inflections: list[tuple[str, str, str]] = []
+    towns: dict[str, set[tuple[str, str, str, str]]] = defaultdict(set)
     skipped: list[str] = []
 
     for name in args.only or ADAPTERS:
@@ -169,6 +174,11 @@ def main(argv: list[str] | None = None) -> int:
                     words[lang][key].add("p" if kind == "proper" else "c")
         if hasattr(module, "inflections"):
             raw_inflections.extend(module.inflections())
+        if hasattr(module, "towns"):
+            for name, concept, country, pop in module.towns():
+                key = fold(name)
+                if key:
+                    towns[key].add((concept, country, str(pop), name))
         sources.extend(module.SOURCES)
         print(f"build: {name}: {n:,} entries in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
 
@@ -204,15 +214,16 @@ def main(argv: list[str] | None = None) -> int:
         path = out / f"members-{lang}.tsv.gz"
         record(path, write_table(path, "members", (
             (c, "|".join(sorted(members[c]))) for c in sorted(members)), lang=lang))
-        inflections = {}
+        inflections: dict[str, set[str]] = defaultdict(set)
         for ilang, form, lemma in raw_inflections:
             if ilang != lang:
                 continue
             f, lem = fold(form), fold(lemma)
-            if f and lem and f != lem and lem in forms[lang] and f not in forms[lang]:
-                inflections.setdefault(f, lem)
+            if f and lem and f != lem and lem in forms[lang]:
+                inflections[f].add(lem)
         path = out / f"inflections-{lang}.tsv.gz"
-        record(path, write_table(path, "inflections", sorted(inflections.items()), lang=lang))
+        record(path, write_table(path, "inflections", (
+            (f, "|".join(sorted(lemmas))) for f, lemmas in sorted(inflections.items())), lang=lang))
         for key in forms[lang]:
             if " " not in key:
                 proper = any(cats[c] & PROPER_CATEGORIES for c in forms[lang][key])
@@ -221,6 +232,9 @@ def main(argv: list[str] | None = None) -> int:
         record(path, write_table(path, "words", (
             (w, "".join(sorted(k))) for w, k in sorted(words[lang].items())), lang=lang))
 
+    path = out / "towns.tsv.gz"
+    record(path, write_table(path, "towns", (
+        (key, "\x1e".join("\x1f".join(t) for t in sorted(towns[key]))) for key in sorted(towns))))
     catalogue = json.loads(CATALOGUE.read_text(encoding="utf-8"))
     (out / "catalogue.json").write_text(json.dumps(catalogue, ensure_ascii=False, indent=1, sort_keys=True)
                                         + "\n", encoding="utf-8")

