@@ -13,6 +13,7 @@ first column, whose first line is a header ``# category-judge <kind> format=<N> 
   strong common noun)
 - ``inflections-<lang>.tsv.gz``: ``folded form  folded lemma|folded lemma...``
 - ``words-<lang>.tsv.gz``: ``folded word  kind`` (``c`` common, ``p`` proper, ``cp`` both)
+- ``spellings-<lang>.tsv.gz``: ``lower-case word with accents  kind`` (for games that judge spelling)
 - ``towns.tsv.gz``: ``folded name  concept␟country␟population␟name␞...`` (small towns, all languages)
 
 Memory: forms are kept as one packed string per spelling and parsed into :class:`Hit`
@@ -244,6 +245,13 @@ class Language:
         with self._lock:
             path = self._path("words")
             return SortedTable(read_text(path, "words") if path.exists() else "")
+
+    @cached_property
+    def spellings(self) -> SortedTable:
+        """Lower-case real word, accents kept -> kind: loaded only by games that judge spelling."""
+        with self._lock:
+            path = self._path("spellings")
+            return SortedTable(read_text(path, "spellings") if path.exists() else "")
 
     @cached_property
     def _member_lines(self) -> dict[str, str]:

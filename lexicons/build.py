@@ -18,6 +18,7 @@ import io
 import json
 import sys
 import time
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
@@ -128,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     sources: list[Source] = []
     counts: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     words: dict[str, dict[str, set[str]]] = {lang: defaultdict(set) for lang in LANGS}
+    # The same words with their accents, for games that judge spelling (Color Words).
+    spellings: dict[str, dict[str, set[str]]] = {lang: defaultdict(set) for lang in LANGS}
     raw_inflections: list[tuple[str, str, str]] = []
     towns: dict[str, set[tuple[str, str, str, str]]] = defaultdict(set)
     skipped: list[str] = []
@@ -171,7 +174,9 @@ def main(argv: list[str] | None = None) -> int:
             for lang, form, kind in module.words():
                 key = fold(form)
                 if key and lang in words:
-                    words[lang][key].add("p" if kind == "proper" else "c")
+                    flag = "p" if kind == "proper" else "c"
+                    words[lang][key].add(flag)
+                    spellings[lang][unicodedata.normalize("NFC", form).lower()].add(flag)
         if hasattr(module, "inflections"):
             raw_inflections.extend(module.inflections())
         if hasattr(module, "towns"):
@@ -228,6 +233,9 @@ def main(argv: list[str] | None = None) -> int:
             if " " not in key:
                 proper = any(cats[c] & PROPER_CATEGORIES for c in forms[lang][key])
                 words[lang][key].add("p" if proper else "c")
+        path = out / f"spellings-{lang}.tsv.gz"
+        record(path, write_table(path, "spellings", (
+            (w, "".join(sorted(k))) for w, k in sorted(spellings[lang].items())), lang=lang))
         path = out / f"words-{lang}.tsv.gz"
         record(path, write_table(path, "words", (
             (w, "".join(sorted(k))) for w, k in sorted(words[lang].items())), lang=lang))

@@ -59,13 +59,24 @@ ALIASES = {"stadt-land-fluss": "scattergories", "petit-bac": "scattergories", "c
 
 
 def word_kind(judge: Any, word: str, lang: str) -> Literal["common", "proper", "unknown"]:
-    """Is ``word`` a common word of ``lang``, a proper noun, or unknown to the lexicons?"""
-    from judge.text import fold
+    """Is ``word`` a common word of ``lang``, a proper noun, or unknown to the word lists?
+
+    Spelling counts, accents included (*mangé*, not *mangéé*); an abbreviation (all capitals,
+    or with a full stop) is no word. A capitalised word that is both (*Paris*, the city, and
+    *paris*, bets) is proper, except in German, where every noun is capitalised.
+    """
+    import unicodedata
 
     matcher = judge.matcher
     if matcher is None:
         return "unknown"
-    kind = matcher.store.language(lang).words.get(fold(word), "")
+    cleaned = unicodedata.normalize("NFC", word.strip())
+    letters = [ch for ch in cleaned if ch.isalpha()]
+    if not letters or "." in cleaned or (len(letters) > 1 and all(ch.isupper() for ch in letters)):
+        return "unknown"
+    kind = matcher.store.language(lang).spellings.get(cleaned.lower())
+    if "c" in kind and "p" in kind and cleaned[:1].isupper() and lang != "de":
+        return "proper"
     if "c" in kind:
         return "common"
     return "proper" if "p" in kind else "unknown"
