@@ -101,18 +101,10 @@ def test_cities(place_rows):
 
 
 def _closure() -> dict[str, set[str]]:
-    """category id -> itself and its ancestors."""
-    parents = {c["id"]: c.get("parents", []) for c in json.loads(CATALOGUE.read_text(encoding="utf-8"))["categories"]}
-    out: dict[str, set[str]] = {}
-    for cid in parents:
-        seen, todo = set(), [cid]
-        while todo:
-            c = todo.pop()
-            if c not in seen:
-                seen.add(c)
-                todo.extend(parents.get(c, []))
-        out[cid] = seen
-    return out
+    """category id -> itself and its ancestors, as the build computes it."""
+    from lexicons.build import load_catalogue
+
+    return load_catalogue()
 
 
 CITY_EXONYMS = [
