@@ -247,6 +247,10 @@ class Matcher:
         ruled = self._house_rule(spellings, house_rules, normalized, label)
         if ruled is not None:
             return ruled
+        if normalized in text.FUNCTION_WORDS.get(lang, frozenset()):
+            return Fit(Outcome.REJECT, 0.95, (Reason(
+                Code.NOT_IN_CATEGORY, f"{answer!r} is a function word, not the name of anything.",
+                Evidence(matched=normalized)),), normalized)
         concepts = self.store.concepts
 
         def cats(m: Match) -> frozenset[str]:
@@ -320,6 +324,11 @@ class Matcher:
                 return self._accept(typos[0], answer, label, normalized)
         if not outside_strong and category_id not in FINITE and not text.looks_like_person(answer) \
                 and "," not in answer:
+            generic = self._generic_head(spellings[-1], category_id, lang)
+            if generic is not None:
+                return Fit(Outcome.ACCEPT, 0.8, (Reason(
+                    Code.COMPOUND_MEMBER, f"{answer!r} names a kind of {generic!r}, which is what the card asks for.",
+                    Evidence(matched=normalized, entry=generic, category=category_id)),), normalized)
             head = self.by_head(spellings[-1], lang)
             if head:
                 inside_head = [m for m in head if category_id in cats(m)]
@@ -354,6 +363,17 @@ class Matcher:
                 c = concepts.get(m.hit.concept)
                 if c is not None and other in c.categories:
                     return m, confidence, other
+        return None
+
+    def _generic_head(self, spelling: str, category_id: str, lang: str) -> str | None:
+        """The head of a phrase when it is the card's own word: *chinese food*, *pesce di lago*."""
+        words = spelling.split(" ")
+        if len(words) < 2:
+            return None
+        head = words[-1] if lang in ("en", "de") else words[0]
+        resolved = self.catalogue.resolve(head, lang)
+        if resolved is not None and category_id in self.catalogue.ancestors(resolved):
+            return head
         return None
 
     def by_head(self, spelling: str, lang: str) -> list[Match]:

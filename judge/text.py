@@ -57,6 +57,16 @@ ARTICLES: dict[str, frozenset[str]] = {
 LEADING_CONJUNCTIONS = frozenset({"und", "and"})
 #: Conjunctions skipped when counting alliterations, in every language.
 CONJUNCTIONS = frozenset({"and", "und", "e", "ed", "et", "or", "oder", "o", "ou", "&", "n", "'n'"})
+#: Words that name nothing: articles, conjunctions and the commonest prepositions, folded.
+FUNCTION_WORDS: dict[str, frozenset[str]] = {
+    "en": frozenset({"a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "with", "but", "nor"}),
+    "it": frozenset({"il", "lo", "la", "i", "gli", "le", "un", "uno", "una", "e", "ed", "o", "di", "da", "in",
+                     "con", "su", "per", "tra", "fra", "ma"}),
+    "de": frozenset({"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer",
+                     "eines", "und", "oder", "mit", "von", "zu", "auf", "fur", "aber"}),
+    "fr": frozenset({"le", "la", "les", "un", "une", "des", "du", "de", "et", "ou", "a", "au", "aux", "en",
+                     "avec", "pour", "sur", "mais"}),
+}
 #: Name particles that belong to a surname (Leonardo da Vinci, Vincent van Gogh).
 SURNAME_PARTICLES = frozenset({"da", "de", "di", "del", "della", "van", "von", "der", "den",
                                "du", "des", "la", "le", "mc", "st", "st.", "ten", "ter", "zu"})
