@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from judge import text
@@ -65,8 +65,13 @@ def _singulars(key: str) -> list[str]:
 class Catalogue:
     """All categories, and the index that resolves free-text card wordings."""
 
+    #: Card wordings whose resolution is remembered: tables reuse a few dozen cards, and a wording
+    #: that names no category (an open card) costs a fuzzy search over every alias (about 0.1 ms).
+    RESOLVE_CACHE = 4096
+
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        self._resolve = lru_cache(maxsize=self.RESOLVE_CACHE)(self._resolve_uncached)
 
     @cached_property
     def categories(self) -> dict[str, Category]:
@@ -99,6 +104,9 @@ class Catalogue:
         ``lang`` is accepted for symmetry; aliases of every language are tried, because
         tables mix languages ("Città" on an English table is still cities).
         """
+        return self._resolve(wording)
+
+    def _resolve_uncached(self, wording: str) -> str | None:
         key = _key(wording)
         if not key:
             return None

@@ -31,11 +31,15 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from importlib import resources
+from itertools import accumulate
 from pathlib import Path
+from typing import Any
 
 from judge.errors import LexiconError
 
 FORMAT = 2
+#: How many (category, initial) typo-index lists a language keeps split at once.
+INDEX_CACHE = 128
 _SEP = "\x1f"
 
 
@@ -109,13 +113,9 @@ class SortedTable:
 
     def __init__(self, body: str) -> None:
         self._blob = body.encode("utf-8")
-        offsets = array("I", [0])
-        find = self._blob.find
-        pos = find(b"\n")
-        while pos != -1:
-            offsets.append(pos + 1)
-            pos = find(b"\n", pos + 1)
-        if offsets[-1] >= len(self._blob):
+        # Start of every line, computed in C: 0, then each line's length + 1, accumulated.
+        offsets = array("I", accumulate(map((1).__add__, map(len, self._blob.split(b"\n"))), initial=0))
+        while offsets and offsets[-1] >= len(self._blob):
             offsets.pop()
         self._offsets = offsets
 
@@ -209,7 +209,7 @@ class Language:
         self.store = store
         self.lang = lang
         self._lock = threading.RLock()
-        self._members: dict[str | None, dict[str, tuple[list[str], list[str]]]] = {}
+        self._members: dict[str, dict[str, str]] = {}
 
     def _path(self, kind: str) -> Path:
         return self.store.path / f"{kind}-{self.lang}.tsv.gz"
@@ -271,19 +271,36 @@ class Language:
         """Spellings of the category's members that start with ``initial``: an index for typo
         search, as (folded spellings, the same without spaces). ``category=None`` gives the
         main names of every common noun that is strong evidence (no proper names, alternate
-        names, verbs or adjectives)."""
-        by_initial = self._members.get(category)
-        if by_initial is None:
+        names, verbs or adjectives).
+
+        Each category's members stay one string per initial; the lists a search needs are
+        split from it and the most recent :data:`INDEX_CACHE` kept, so memory stays bounded
+        however many categories a batch touches.
+        """
+        return self._split(category or "*", initial)
+
+    def _grouped(self, category: str) -> dict[str, str]:
+        found = self._members.get(category)
+        if found is None:
             with self._lock:
-                by_initial = self._members.get(category)
-                if by_initial is None:
-                    raw = self._member_lines.get("*" if category is None else category, "")
+                found = self._members.get(category)
+                if found is None:
                     grouped: dict[str, list[str]] = {}
+                    raw = self._member_lines.get(category, "")
                     for form in raw.split("|") if raw else ():
                         grouped.setdefault(form[:1], []).append(form)
-                    by_initial = {k: (v, [f.replace(" ", "") for f in v]) for k, v in grouped.items()}
-                    self._members[category] = by_initial
-        return by_initial.get(initial, ([], []))
+                    found = self._members[category] = {k: "|".join(v) for k, v in grouped.items()}
+        return found
+
+    @cached_property
+    def _split(self) -> Any:
+        @lru_cache(maxsize=INDEX_CACHE)
+        def split(category: str, initial: str) -> tuple[list[str], list[str]]:
+            raw = self._grouped(category).get(initial, "")
+            forms = raw.split("|") if raw else []
+            return forms, [f.replace(" ", "") for f in forms]
+
+        return split
 
 
 class Store:

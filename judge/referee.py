@@ -9,6 +9,7 @@ into one :class:`~judge.model.Verdict`.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,8 @@ from judge.errors import InvalidInput
 from judge.model import Code, Evidence, Outcome, Reason, Verdict
 
 _LANG_NAMES = {"en": "English", "it": "Italian", "de": "German", "fr": "French"}
+#: Verdicts remembered per Judge (least recently used first out): games and batches repeat answers.
+CACHE_SIZE = 16384
 
 
 class Judge:
@@ -24,12 +27,32 @@ class Judge:
 
     ``data_dir`` points at compiled lexicons (default: the ones the package ships);
     ``knowledge=False`` judges the letter rules only, and category fit is ``unsure``.
+    ``cache_size`` verdicts of repeated ``(answer, category, letter, lang)`` are remembered (a
+    verdict depends on nothing else; checks with house rules are never cached); 0 turns it off.
     """
 
-    def __init__(self, data_dir: str | Path | None = None, *, knowledge: bool = True) -> None:
+    def __init__(self, data_dir: str | Path | None = None, *, knowledge: bool = True,
+                 cache_size: int = CACHE_SIZE) -> None:
         self._data_dir = Path(data_dir) if data_dir is not None else None
         self._knowledge = knowledge
         self._matcher: Any = None
+        self._cache_size = cache_size
+        # functools.lru_cache is thread-safe; two threads may judge the same new answer at once,
+        # and both get the same verdict (a Verdict is immutable).
+        self._cached: Any = lru_cache(maxsize=cache_size)(self._check) if cache_size > 0 else None
+
+    def cache_clear(self) -> None:
+        """Forget remembered verdicts (benchmarks of first-sight latency use it)."""
+        if self._cached is not None:
+            self._cached.cache_clear()
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Picklable for worker processes: the loaded lexicons and the cache stay behind.
+        return {"data_dir": self._data_dir, "knowledge": self._knowledge, "cache_size": self._cache_size}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["data_dir"], knowledge=state["knowledge"],  # type: ignore[misc]
+                      cache_size=state["cache_size"])
 
     @property
     def matcher(self) -> Any:
@@ -57,6 +80,14 @@ class Judge:
         >>> Judge(knowledge=False).check("Rosa", category="Fiori", letter="M", lang="it").verdict.value
         'reject'
         """
+        if (self._cached is not None and type(answer) is str and type(category) is str and type(letter) is str
+                and type(lang) is str and not (house_rules and any(house_rules.values()))):
+            verdict: Verdict = self._cached(answer, category, letter, lang)
+            return verdict
+        return self._check(answer, category, letter, lang, house_rules)
+
+    def _check(self, answer: str, category: str, letter: str, lang: str,
+               house_rules: Mapping[str, Any] | None = None) -> Verdict:
         if not isinstance(answer, str):
             raise InvalidInput(f"answer must be a string, got {type(answer).__name__}")
         if not isinstance(category, str):
