@@ -44,6 +44,9 @@ class Referee:
                 self.warmed = (*self.warmed, lang)
             if matcher is not None:
                 matcher.catalogue.categories  # noqa: B018
+                # The meaning model for open cards (~1.4 s, ~120 MB): loaded before the workers
+                # fork, so they share it and none stalls on its first open card.
+                matcher.semantic.available()
         except Exception as exc:  # kept and reported by /healthz, never raised into a request
             log.exception("warming the lexicons failed")
             self.failure = f"{type(exc).__name__}: {exc}"

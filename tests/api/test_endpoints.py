@@ -180,6 +180,7 @@ def test_healthz_not_ready_until_warmed(shared_judge):
     class SlowMatcher:
         store = SlowStore()
         catalogue = shared_judge.matcher.catalogue
+        semantic = shared_judge.matcher.semantic
 
     class SlowJudge:
         matcher = SlowMatcher()
