@@ -31,6 +31,15 @@ THEMES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Color Words theme cards by their title, as the semantic score reads them.
+THEME_TITLES: dict[str, str] = {
+    "cinema": "Cinema, TV series, YouTube", "literature": "Literature, comics, manga", "sports": "Sports",
+    "fashion": "Fashion, clothing", "science": "Science, technology", "music": "Music", "games": "Games",
+    "cooking": "Cooking", "history": "History", "travel": "Travel, geography",
+    "nature": "Nature, plants, animals", "famous_characters": "Famous characters, real or fictional",
+}
+
+
 def _scattergories(judge: Any, record: Any) -> dict[str, Any]:
     from judge.games import scattergories
 
@@ -83,7 +92,8 @@ def word_kind(judge: Any, word: str, lang: str) -> Literal["common", "proper", "
 
 
 def fits_theme(judge: Any, word: str, theme: str, lang: str) -> bool | None:
-    """Does ``word`` fit a themed bonus card? True when the lexicons say so, else None (unsure)."""
+    """Does ``word`` fit a themed bonus card? True when the lexicons put it in one of the theme's
+    categories, or its meaning is strongly close to the card's title; else None (unsure)."""
     matcher = judge.matcher
     if matcher is None:
         return None
@@ -95,6 +105,10 @@ def fits_theme(judge: Any, word: str, theme: str, lang: str) -> bool | None:
         c = concepts.get(m.hit.concept)
         if c is not None and c.categories & wanted:
             return True
+    # Not listed under the theme's categories: its meaning may still fit the card's title.
+    fit = matcher.semantic.judge(word, THEME_TITLES.get(theme, theme), lang)
+    if fit is not None and fit.accept and fit.confidence >= 0.9:
+        return True
     return None
 
 
