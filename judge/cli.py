@@ -26,6 +26,7 @@ def _parser() -> argparse.ArgumentParser:
     batch = sub.add_parser("batch", help="judge a JSONL or CSV file of answers")
     batch.add_argument("input", help="JSONL or CSV file, or - for JSONL on stdin")
     batch.add_argument("-o", "--output", help="output file (.jsonl or .csv); default stdout")
+    _add_scale_options(batch)
 
     ev = sub.add_parser("eval", help="measure agreement with labelled rows")
     ev.add_argument("input", help="JSONL rows with 'expected' (answers) or 'duplicate' (pairs)")
@@ -36,14 +37,23 @@ def _parser() -> argparse.ArgumentParser:
     pairs.add_argument("-o", "--output")
 
     score = sub.add_parser("score", help="score a game record (JSON)")
-    score.add_argument("record", help="a JSON game record, or - for stdin")
+    score.add_argument("record", help="a JSON game record, - for stdin, or an archive: a folder of "
+                                      "records or a JSONL file of records (one result per game)")
     score.add_argument("-o", "--output", help="write the scored game here (default stdout)")
+    score.add_argument("--disagreements", metavar="FILE",
+                       help="archives: write the table decisions the referee disagrees with (.csv or .jsonl)")
+    _add_scale_options(score)
+
+    report = sub.add_parser("report", help="an HTML report with plots of batch or score results")
+    report.add_argument("results", help="JSONL written by 'judge batch' or by 'judge score' on an archive")
+    report.add_argument("-o", "--output", default="report.html", help="the HTML file (default report.html)")
+    report.add_argument("--title", default=None, help="the report's title")
 
     serve = sub.add_parser("serve", help="run the HTTP API (gunicorn)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    serve.add_argument("--workers", type=int, default=None, help="worker processes (default: one per CPU, >= 2)")
-    serve.add_argument("--threads", type=int, default=4, help="threads per worker (default 4)")
+    serve.add_argument("--workers", type=int, default=None, help="worker processes (default: two per CPU)")
+    serve.add_argument("--threads", type=int, default=1, help="threads per worker (default 1)")
     return parser
 
 
@@ -108,11 +118,23 @@ def _stream_rows(args: argparse.Namespace, judge_row: Any) -> int:
     return 0
 
 
+def _add_scale_options(cmd: argparse.ArgumentParser) -> None:
+    cmd.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
+    cmd.add_argument("--scheduler", metavar="ADDRESS",
+                     help="run on the Dask cluster at ADDRESS (tcp://host:8786) instead of locally")
+    cmd.add_argument("--resume", action="store_true",
+                     help="continue an interrupted run: keep the rows already in -o, append the rest")
+    cmd.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
+
+
 def _cmd_batch(args: argparse.Namespace) -> int:
     from judge import batch
 
-    judge = _judge()
-    return _stream_rows(args, lambda row: batch.check_row(judge, row))
+    summary = batch.run_file(batch.Job("check"), args.input, args.output, workers=args.workers,
+                             scheduler=args.scheduler, resume=args.resume)
+    if not args.quiet:
+        print(f"judge batch: {summary}", file=sys.stderr)
+    return 0
 
 
 def _cmd_pairs(args: argparse.Namespace) -> int:
@@ -123,8 +145,17 @@ def _cmd_pairs(args: argparse.Namespace) -> int:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
+    from judge import archive
     from judge.games import load_record, score_game
 
+    if archive.is_archive(args.record):
+        summary, table = archive.run_archive(args.record, args.output, workers=args.workers,
+                                             scheduler=args.scheduler, resume=args.resume,
+                                             disagreements=args.disagreements)
+        if not args.quiet:
+            print(f"judge score: {summary}", file=sys.stderr)
+            print(archive.format_table(table, limit=20), file=sys.stderr)
+        return 0
     if args.record == "-":
         try:
             record = json.loads(sys.stdin.read())
@@ -138,6 +169,14 @@ def _cmd_score(args: argparse.Namespace) -> int:
             fh.write(result + "\n")
     else:
         print(result)
+    return 0
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    from judge import report
+
+    path = report.write_report(args.results, args.output, title=args.title)
+    print(f"judge report: wrote {path}", file=sys.stderr)
     return 0
 
 
