@@ -114,6 +114,14 @@ class Catalogue:
         for candidate in (key, key.replace(" ", ""), *_singulars(key)):
             if candidate in index:
                 return index[candidate]
+        words = key.split()
+        if len(words) <= 3:
+            # A short wording that starts with an alias and adds a word ("Prominente Person").
+            # Longer ones are sentences ("Choses dans une cuisine"): open cards.
+            for size in range(len(words) - 1, 0, -1):
+                part = " ".join(words[:size])
+                if len(part) >= 6 and part in index:
+                    return index[part]
         if len(key) >= 5:
             from rapidfuzz import fuzz, process
 

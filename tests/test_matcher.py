@@ -64,3 +64,13 @@ def test_house_rules_override_both_ways(judge):
 ])
 def test_category_resolution(judge, wording, lang, category_id):
     assert judge.matcher.resolve_category(wording, lang) == category_id
+
+
+def test_open_card_examples_stay_open(judge):
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).resolve().parent.parent / "lexicons" / "catalogue.json").read_text("utf-8"))
+    resolved = [(lang, card, judge.matcher.resolve_category(card, lang))
+                for lang, cards in data["open_examples"].items() for card in cards]
+    assert [r for r in resolved if r[2] is not None] == []
