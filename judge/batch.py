@@ -133,19 +133,29 @@ def error_row(row: Row, message: str) -> dict[str, Any]:
     return out
 
 
-def check_row(judge: Any, row: Row) -> dict[str, Any]:
-    """Judge one ``{id, lang, category, letter, answer}`` row into an output row."""
+def judge_row(row: Row, required: Iterable[str],
+              judge_data: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+    """The output row of one input row: ``judge_data(fields)``, or an error row saying why the
+    row could not be judged (unreadable, a missing or wrong-typed field, arguments the rules refuse)."""
     if row.data is None:
         return error_row(row, row.error or f"line {row.line}: unreadable")
-    problem = missing_fields(row.data, CHECK_FIELDS, row.line)
+    problem = missing_fields(row.data, required, row.line)
     if problem:
         return error_row(row, problem)
-    data = row.data
     try:
-        verdict = judge.check(data["answer"] or "", category=data["category"],
-                              letter=data["letter"], lang=data["lang"])
+        return judge_data(row.data)
     except JudgeError as exc:
         return error_row(row, f"line {row.line}: {exc}")
+
+
+def check_row(judge: Any, row: Row) -> dict[str, Any]:
+    """Judge one ``{id, lang, category, letter, answer}`` row into an output row."""
+    return judge_row(row, CHECK_FIELDS, lambda data: _check_data(judge, data))
+
+
+def _check_data(judge: Any, data: dict[str, Any]) -> dict[str, Any]:
+    verdict = judge.check(data["answer"] or "", category=data["category"], letter=data["letter"],
+                          lang=data["lang"])
     out = dict(data)
     result = verdict.to_dict()
     for echoed in CHECK_FIELDS:

@@ -170,18 +170,11 @@ def find_duplicates(
 
 def pair_row(judge: Any, row: Any) -> dict[str, Any]:
     """`judge pairs`: one ``{id, lang, category, a, b}`` row -> the row with duplicate and score."""
-    from judge.batch import PAIR_FIELDS, error_row, missing_fields
-    from judge.errors import JudgeError
+    from judge.batch import PAIR_FIELDS, judge_row
 
-    if row.data is None:
-        return error_row(row, row.error or f"line {row.line}: unreadable")
-    problem = missing_fields(row.data, PAIR_FIELDS, row.line)
-    if problem:
-        return error_row(row, problem)
-    data: Mapping[str, Any] = row.data
-    try:
+    def judge_pair(data: dict[str, Any]) -> dict[str, Any]:
         result = same_answer(judge, data["a"] or "", data["b"] or "", category=data["category"],
                              lang=data["lang"])
-    except JudgeError as exc:
-        return error_row(row, f"line {row.line}: {exc}")
-    return {**data, "duplicate": result.same, "score": result.score, "reason": result.reason}
+        return {**data, "duplicate": result.same, "score": result.score, "reason": result.reason}
+
+    return judge_row(row, PAIR_FIELDS, judge_pair)
