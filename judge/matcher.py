@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -85,6 +85,22 @@ class Fit:
     reasons: tuple[Reason, ...]
     normalized: str
     concept: str | None = None
+
+
+@dataclass
+class _Case:
+    """One answer being judged against one category, and the evidence gathered so far."""
+
+    answer: str
+    spellings: list[str]
+    normalized: str
+    category_id: str | None
+    category: str
+    lang: str
+    label: str
+    matches: list[Match] = field(default_factory=list)
+    inside: list[Match] = field(default_factory=list)
+    outside_strong: list[Match] = field(default_factory=list)
 
 
 def max_edits(length: int) -> int:
@@ -240,112 +256,143 @@ class Matcher:
         *,
         house_rules: Mapping[str, Any] | None = None,
     ) -> Fit:
-        """How ``answer`` fits the category, with the evidence for it."""
+        """How ``answer`` fits the category, with the evidence for it.
+
+        The steps run in order, from sure to tentative; the first that decides wins.
+        """
         spellings = self.spellings(answer, lang)
-        normalized = spellings[0]
-        label = self.category_label(category_id, category)
-        ruled = self._house_rule(spellings, house_rules, normalized, label)
+        ctx = _Case(answer, spellings, spellings[0], category_id, category, lang,
+                    self.category_label(category_id, category))
+        ruled = self._house_rule(spellings, house_rules, ctx.normalized, ctx.label)
         if ruled is not None:
             return ruled
-        if normalized in text.FUNCTION_WORDS.get(lang, frozenset()):
+        if ctx.normalized in text.FUNCTION_WORDS.get(lang, frozenset()):
             return Fit(Outcome.REJECT, 0.95, (Reason(
                 Code.NOT_IN_CATEGORY, f"{answer!r} is a function word, not the name of anything.",
-                Evidence(matched=normalized)),), normalized)
-        concepts = self.store.concepts
-
-        def cats(m: Match) -> frozenset[str]:
-            c = concepts.get(m.hit.concept)
-            return c.categories if c else frozenset()
-
+                Evidence(matched=ctx.normalized)),), ctx.normalized)
         exact = self.exact(spellings, lang)
         if category_id is None:
-            return self._open(answer, exact or self.by_lemma(spellings, lang), normalized, category, lang)
+            return self._open(answer, exact or self.by_lemma(spellings, lang), ctx.normalized, category, lang)
         if not self.store.language(lang).has_members(category_id):
             return self._unlisted(answer, exact or self.by_lemma(spellings, lang), category_id, category, lang,
-                                  normalized)
-        # A plural may also be a word of its own (Italian "rose", English "roses"): the lemma
-        # still counts when the spelling as written names nothing in the category.
-        matches = exact
-        if not any(category_id in cats(m) for m in exact):
-            lemma = self.by_lemma(spellings, lang, prefer=category_id)
-            # Evidence elsewhere that only meets the answer once accents are folded ("rose" for
-            # the drink "rosé") does not stop a lemma in the category ("rose" -> "rosa").
-            written = answer.casefold()
-            strong_elsewhere = any(not self._minor(m) and m.hit.display.casefold() == written for m in exact)
-            if not exact or any(category_id in cats(m) and (m.how == "lemma" or not strong_elsewhere)
-                                for m in lemma):
-                matches = exact + lemma
-        # An alternate name counts only when no main name of something else claims the spelling.
-        main = [m for m in matches if not m.hit.alternate]
-        if main and any(category_id not in cats(m) and cats(m) & SOVEREIGN and not self._minor(m) for m in main):
-            matches = main
-        inside = [m for m in matches if category_id in cats(m) and
-                  (m.how == "exact" or category_id not in LEMMA_ONLY)]
-        outside_strong = [m for m in matches if category_id not in cats(m) and not self._minor(m)]
-        if inside and outside_strong and all(self._minor(m) and (m.hit.alternate or "city" in cats(m))
-                                             for m in inside):
-            # A small town that shares its name with a country is not what the table means; one
-            # that shares it with a capital or a big city may be: the table decides.
-            sovereign = [m for m in outside_strong if cats(m) & SOVEREIGN and not inside[0].hit.alternate]
-            if sovereign:
-                return self._elsewhere(sovereign, category_id, label, spellings, lang, normalized,
-                                       confidence=0.7)
-            major = [m for m in outside_strong if cats(m) & {"capital", "city"} or inside[0].hit.alternate]
-            if major:
-                town, famous = inside[0], major[0]
-                return Fit(Outcome.UNSURE, 0.5, (Reason(
-                    Code.KNOWN_WORD, f"{famous.hit.display!r} is best known as "
-                                     f"{self._category_names(sorted(cats(famous)))}"
-                                     f"; a lesser-known {town.hit.display!r} is one of the {label}: the table "
-                                     "should decide.", Evidence(source=town.hit.source, entry=town.hit.display,
-                                                         matched=town.spelling, concept=town.hit.concept)),),
-                    normalized, town.hit.concept)
-        if inside:
-            return self._accept(inside[0], answer, label, normalized)
-        related = self._related(matches, category_id)
-        if related is not None:
-            m, confidence, neighbour = related
-            return Fit(Outcome.ACCEPT, confidence, (Reason(
-                Code.RELATED_CATEGORY, f"{m.hit.display!r} is one of the {self.category_label(neighbour, neighbour)}"
-                                       f", which tables count among the {label} ({m.hit.source}).",
-                Evidence(source=m.hit.source, entry=m.hit.display, matched=m.spelling, concept=m.hit.concept,
-                         category=neighbour)),), normalized, m.hit.concept)
-        if category_id in TOWN_COUNTRIES and not outside_strong:
-            town = self._town(spellings, category_id)
-            if town is not None:
-                return Fit(Outcome.ACCEPT, 0.85, (Reason(
-                    Code.IN_CATEGORY, f"{town.name!r} is a town of {town.population:,} people in {town.country} "
-                                      "(geonames).",
-                    Evidence(source="geonames", entry=town.name, matched=normalized, concept=town.concept,
-                             category=category_id)),), normalized, town.concept)
-        if not outside_strong and not self._is_other_word(spellings, lang, [m for m in matches if not self._minor(m)]):
-            typos = self.by_typo(spellings[-1], category_id, lang)
-            if typos:
-                return self._accept(typos[0], answer, label, normalized)
-        if not outside_strong and category_id not in FINITE and not text.looks_like_person(answer) \
-                and "," not in answer:
-            generic = self._generic_head(spellings[-1], category_id, lang)
-            if generic is not None:
-                return Fit(Outcome.ACCEPT, 0.8, (Reason(
-                    Code.COMPOUND_MEMBER, f"{answer!r} names a kind of {generic!r}, which is what the card asks for.",
-                    Evidence(matched=normalized, entry=generic, category=category_id)),), normalized)
-            head = self.by_head(spellings[-1], lang)
-            if head:
-                inside_head = [m for m in head if category_id in cats(m)]
-                if inside_head:
-                    return self._accept(inside_head[0], answer, label, normalized)
-                if not matches and any(category_id in cats(m) for w in spellings[-1].split(" ")
-                                       for m in self.exact([w], lang) or self.by_lemma([w], lang)):
+                                  ctx.normalized)
+        self._gather(ctx, exact)
+        for step in (self._step_conflict, self._step_member, self._step_related, self._step_town,
+                     self._step_typo, self._step_compound):
+            fit = step(ctx)
+            if fit is not None:
+                return fit
+        if ctx.matches:
+            return self._elsewhere(ctx.matches, category_id, ctx.label, spellings, lang, ctx.normalized)
+        return self._unknown(answer, spellings, category_id, ctx.label, lang, ctx.normalized)
 
-                    return Fit(Outcome.UNSURE, 0.5, (Reason(
-                        Code.KNOWN_WORD, f"{answer!r} mentions one of the {label} but names something else: "
-                                         "the table should decide.", Evidence(matched=normalized)),), normalized)
-                if not matches:
-                    first = head[0].spelling
-                    matches = [m for m in head if m.spelling == first and not self._minor(m)]
-        if matches:
-            return self._elsewhere(matches, category_id, label, spellings, lang, normalized)
-        return self._unknown(answer, spellings, category_id, label, lang, normalized)
+    def _cats(self, m: Match) -> frozenset[str]:
+        c = self.store.concepts.get(m.hit.concept)
+        return c.categories if c else frozenset()
+
+    def _gather(self, ctx: _Case, exact: list[Match]) -> None:
+        """The entries the answer names, as written or through a lemma, sorted into evidence."""
+        cid, cats = ctx.category_id, self._cats
+        matches = exact
+        if not any(cid in cats(m) for m in exact):
+            # A plural may also be a word of its own (Italian "rose", English "roses"): the lemma
+            # still counts when the spelling as written names nothing in the category, and when
+            # evidence elsewhere only meets the answer once accents are folded (the drink "rosé").
+            lemma = self.by_lemma(ctx.spellings, ctx.lang, prefer=cid)
+            written = ctx.answer.casefold()
+            strong_elsewhere = any(not self._minor(m) and m.hit.display.casefold() == written for m in exact)
+            if not exact or any(cid in cats(m) and (m.how == "lemma" or not strong_elsewhere) for m in lemma):
+                matches = exact + lemma
+        # An alternate name counts only when no main name of a country claims the spelling.
+        main = [m for m in matches if not m.hit.alternate]
+        if main and any(cid not in cats(m) and cats(m) & SOVEREIGN and not self._minor(m) for m in main):
+            matches = main
+        ctx.matches = matches
+        ctx.inside = [m for m in matches if cid in cats(m) and (m.how == "exact" or cid not in LEMMA_ONLY)]
+        ctx.outside_strong = [m for m in matches if cid not in cats(m) and not self._minor(m)]
+
+    def _step_conflict(self, ctx: _Case) -> Fit | None:
+        """Only weak evidence inside, strong evidence elsewhere: a small town that shares its name
+        with a country is not what the table means; one that shares it with a capital may be."""
+        cats = self._cats
+        if not (ctx.inside and ctx.outside_strong and all(
+                self._minor(m) and (m.hit.alternate or "city" in cats(m)) for m in ctx.inside)):
+            return None
+        town = ctx.inside[0]
+        sovereign = [m for m in ctx.outside_strong if cats(m) & SOVEREIGN and not town.hit.alternate]
+        if sovereign:
+            return self._elsewhere(sovereign, str(ctx.category_id), ctx.label, ctx.spellings, ctx.lang,
+                                   ctx.normalized, confidence=0.7)
+        major = [m for m in ctx.outside_strong if cats(m) & {"capital", "city"} or town.hit.alternate]
+        if not major:
+            return None
+        famous = major[0]
+        return Fit(Outcome.UNSURE, 0.5, (Reason(
+            Code.KNOWN_WORD, f"{famous.hit.display!r} is best known as {self._category_names(sorted(cats(famous)))}"
+                             f"; a lesser-known {town.hit.display!r} is one of the {ctx.label}: the table "
+                             "should decide.",
+            Evidence(source=town.hit.source, entry=town.hit.display, matched=town.spelling,
+                     concept=town.hit.concept)),), ctx.normalized, town.hit.concept)
+
+    def _step_member(self, ctx: _Case) -> Fit | None:
+        return self._accept(ctx.inside[0], ctx.answer, ctx.label, ctx.normalized) if ctx.inside else None
+
+    def _step_related(self, ctx: _Case) -> Fit | None:
+        related = self._related(ctx.matches, str(ctx.category_id))
+        if related is None:
+            return None
+        m, confidence, neighbour = related
+        return Fit(Outcome.ACCEPT, confidence, (Reason(
+            Code.RELATED_CATEGORY, f"{m.hit.display!r} is one of the {self.category_label(neighbour, neighbour)}"
+                                   f", which tables count among the {ctx.label} ({m.hit.source}).",
+            Evidence(source=m.hit.source, entry=m.hit.display, matched=m.spelling, concept=m.hit.concept,
+                     category=neighbour)),), ctx.normalized, m.hit.concept)
+
+    def _step_town(self, ctx: _Case) -> Fit | None:
+        if ctx.category_id not in TOWN_COUNTRIES or ctx.outside_strong:
+            return None
+        town = self._town(ctx.spellings, ctx.category_id)
+        if town is None:
+            return None
+        return Fit(Outcome.ACCEPT, 0.85, (Reason(
+            Code.IN_CATEGORY, f"{town.name!r} is a town of {town.population:,} people in {town.country} (geonames).",
+            Evidence(source="geonames", entry=town.name, matched=ctx.normalized, concept=town.concept,
+                     category=ctx.category_id)),), ctx.normalized, town.concept)
+
+    def _step_typo(self, ctx: _Case) -> Fit | None:
+        if ctx.outside_strong or self._is_other_word(ctx.spellings, ctx.lang,
+                                                     [m for m in ctx.matches if not self._minor(m)]):
+            return None
+        typos = self.by_typo(ctx.spellings[-1], ctx.category_id, ctx.lang)
+        return self._accept(typos[0], ctx.answer, ctx.label, ctx.normalized) if typos else None
+
+    def _step_compound(self, ctx: _Case) -> Fit | None:
+        """A phrase or compound whose head names a member (or the card's own word)."""
+        cid, answer = str(ctx.category_id), ctx.answer
+        if ctx.outside_strong or cid in FINITE or text.looks_like_person(answer) or "," in answer:
+            return None
+        spelling = ctx.spellings[-1]
+        generic = self._generic_head(spelling, cid, ctx.lang)
+        if generic is not None:
+            return Fit(Outcome.ACCEPT, 0.8, (Reason(
+                Code.COMPOUND_MEMBER, f"{answer!r} names a kind of {generic!r}, which is what the card asks for.",
+                Evidence(matched=ctx.normalized, entry=generic, category=cid)),), ctx.normalized)
+        head = self.by_head(spelling, ctx.lang)
+        if not head:
+            return None
+        inside = [m for m in head if cid in self._cats(m)]
+        if inside:
+            return self._accept(inside[0], answer, ctx.label, ctx.normalized)
+        if not ctx.matches and any(cid in self._cats(m) for w in spelling.split(" ")
+                                   for m in self.exact([w], ctx.lang) or self.by_lemma([w], ctx.lang)):
+            return Fit(Outcome.UNSURE, 0.5, (Reason(
+                Code.KNOWN_WORD, f"{answer!r} mentions one of the {ctx.label} but names something else: "
+                                 "the table should decide.", Evidence(matched=ctx.normalized)),), ctx.normalized)
+        if not ctx.matches:
+            # The head names something else: that is the evidence the verdict rests on.
+            first = head[0].spelling
+            ctx.matches = [m for m in head if m.spelling == first and not self._minor(m)]
+        return None
 
     def _town(self, spellings: list[str], category_id: str) -> Any:
         country = TOWN_COUNTRIES[category_id]
