@@ -166,7 +166,10 @@ def main(argv: list[str] | None = None) -> int:
                 labels.setdefault(entry.concept + "@" + entry.lang, entry.form)
             flags = "a" if "alt" in entry.tags else ""
             known = forms[entry.lang][key].get(entry.concept)
-            if known is None or (known[2] and not flags):
+            # Keep the main name over an alternate one, and among equals the spelling with its
+            # accents ("München" over the ASCII "Munchen") to show in reasons.
+            if known is None or (known[2] and not flags) or (
+                    known[2] == flags and known[0].isascii() and not entry.form.isascii()):
                 forms[entry.lang][key][entry.concept] = (entry.form, entry.source, flags)
             for c in closure[entry.category]:
                 counts[c][entry.lang].add(entry.concept)
