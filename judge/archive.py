@@ -76,14 +76,9 @@ def read_entries(path: str | Path, skip: int = 0) -> Iterator[Entry]:
     except OSError as exc:
         raise InvalidInput(f"{path}: cannot read archive ({exc.strerror})") from exc
     with stream:
-        n = 0
-        for line, raw in enumerate(stream, 1):
-            if not raw.strip():
-                continue
-            n += 1
-            if n > skip:
-                where = f"{root.name}:{line}"
-                yield Entry(where, where, raw)
+        for line, raw in batch.jsonl_lines(stream, skip):
+            where = f"{root.name}:{line}"
+            yield Entry(where, where, raw)
 
 
 def score_entry(judge: Any, entry: Entry) -> dict[str, Any]:

@@ -17,12 +17,13 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
 from judge.errors import InvalidInput, JudgeError
+from judge.model import Verdict
 
 CHECK_FIELDS = ("answer", "category", "letter", "lang")
 PAIR_FIELDS = ("a", "b", "category", "lang")
@@ -89,13 +90,18 @@ def read_items(stream: IO[str], fmt: str, skip: int = 0) -> Iterator[Item]:
                 continue
             yield Row(line, {k: v for k, v in record.items() if k is not None})
         return
+    yield from jsonl_lines(stream, skip)
+
+
+def jsonl_lines(stream: IO[str], skip: int = 0) -> Iterator[tuple[int, str]]:
+    """``(line number, text)`` of a JSONL stream's non-blank lines, after the first ``skip``."""
     n = 0
     for line, raw in enumerate(stream, 1):
         if not raw.strip():
             continue
         n += 1
         if n > skip:
-            yield (line, raw)
+            yield line, raw
 
 
 def as_row(item: Item) -> Row:
@@ -220,25 +226,6 @@ def output_format(path: str | None) -> str:
     return "csv" if path and Path(path).suffix.lower() == ".csv" else "jsonl"
 
 
-def run(
-    rows: Iterable[Row],
-    judge_row: Callable[[Row], dict[str, Any]],
-    writer: Writer,
-    progress: Callable[[int], None] | None = None,
-) -> dict[str, int]:
-    """Judge every row in order, write each result, and count verdicts."""
-    counts: dict[str, int] = {"rows": 0}
-    for row in rows:
-        out = judge_row(row)
-        writer.write(out)
-        counts["rows"] += 1
-        key = str(out.get("verdict", out.get("duplicate", "")))
-        counts[key] = counts.get(key, 0) + 1
-        if progress is not None and counts["rows"] % 1000 == 0:
-            progress(counts["rows"])
-    return counts
-
-
 # -- Jobs: the same chunks judged in this process, in local worker processes, or on Dask ------
 @dataclass(frozen=True)
 class Job:
@@ -330,7 +317,7 @@ def handle_chunk(job: Job, items: Sequence[Any]) -> Done:
 
 
 #: The verdict fields written after a row's own fields: what :func:`check_row` adds.
-_RESULT_FIELDS = frozenset({"verdict", "confidence", "reasons", "key_word", "normalized", "concept", "category_id"})
+_RESULT_FIELDS = frozenset(f.name for f in fields(Verdict)) - set(CHECK_FIELDS)
 
 
 @lru_cache(maxsize=16384)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,6 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     pairs = sub.add_parser("pairs", help="are a and b the same answer? (JSONL or CSV)")
     pairs.add_argument("input")
     pairs.add_argument("-o", "--output")
+    _add_scale_options(pairs)
 
     score = sub.add_parser("score", help="score a game record (JSON)")
     score.add_argument("record", help="a JSON game record, - for stdin, or an archive: a folder of "
@@ -91,33 +91,6 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def _stream_rows(args: argparse.Namespace, judge_row: Any) -> int:
-    from judge import batch
-
-    fmt = batch.input_format(args.input)
-    stream = batch.open_input(args.input)
-    out = open(args.output, "w", encoding="utf-8", newline="") if args.output else sys.stdout
-    show = sys.stderr.isatty()
-    start = time.perf_counter()
-
-    def progress(n: int) -> None:
-        print(f"\r{n:,} rows", end="", file=sys.stderr, flush=True)
-
-    try:
-        counts = batch.run(batch.read_rows(stream, fmt), judge_row,
-                           batch.Writer(out, batch.output_format(args.output)),
-                           progress if show else None)
-    finally:
-        stream.close()
-        if out is not sys.stdout:
-            out.close()
-    if show:
-        elapsed = time.perf_counter() - start
-        print(f"\r{counts['rows']:,} rows in {elapsed:.1f}s: "
-              + ", ".join(f"{k} {v:,}" for k, v in counts.items() if k != "rows"), file=sys.stderr)
-    return 0
-
-
 def _add_scale_options(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
     cmd.add_argument("--scheduler", metavar="ADDRESS",
@@ -138,10 +111,13 @@ def _cmd_batch(args: argparse.Namespace) -> int:
 
 
 def _cmd_pairs(args: argparse.Namespace) -> int:
-    from judge import duplicates
+    from judge import batch
 
-    judge = _judge()
-    return _stream_rows(args, lambda row: duplicates.pair_row(judge, row))
+    summary = batch.run_file(batch.Job("pairs"), args.input, args.output, workers=args.workers,
+                             scheduler=args.scheduler, resume=args.resume)
+    if not args.quiet:
+        print(f"judge pairs: {summary}", file=sys.stderr)
+    return 0
 
 
 def _cmd_score(args: argparse.Namespace) -> int:

@@ -503,10 +503,8 @@ class Matcher:
         if finite:
             confidence = max(confidence, 0.85)
         if not strong and not finite and (people or any("c" in words.get(s, "") for s in spellings)):
-            from judge.referee import a_word_of
-
             return Fit(Outcome.UNSURE, 0.5, (Reason(
-                Code.KNOWN_WORD, f"{m.hit.display!r} is {a_word_of(lang)}, known only as {names}, "
+                Code.KNOWN_WORD, f"{m.hit.display!r} is {text.a_word_of(lang)}, known only as {names}, "
                                  f"not as one of the {label}: the table should decide.", evidence),),
                 normalized, m.hit.concept)
         return Fit(Outcome.REJECT, confidence if strong or finite else 0.7, (Reason(
@@ -540,8 +538,6 @@ class Matcher:
 
     def _unknown(self, answer: str, spellings: list[str], category_id: str, label: str, lang: str,
                  normalized: str) -> Fit:
-        from judge.referee import a_word_of, language_name
-
         words = self.store.language(lang).words
         if not any(s in words for s in spellings):
             other = self.by_typo(spellings[-1], None, lang)
@@ -561,12 +557,12 @@ class Matcher:
                 Evidence(matched=normalized, category=category_id)),), normalized)
         if any(s in words for s in spellings):
             return Fit(Outcome.UNSURE, 0.5, (Reason(
-                Code.KNOWN_WORD, f"{answer!r} is {a_word_of(lang)}, but not known as one of "
+                Code.KNOWN_WORD, f"{answer!r} is {text.a_word_of(lang)}, but not known as one of "
                                  f"the {label}: the table should decide.",
                 Evidence(matched=normalized, category=category_id)),), normalized)
         return Fit(Outcome.UNSURE, 0.5, (Reason(
-            Code.UNKNOWN_WORD, f"The referee knows no such word in {language_name(lang)} as {answer!r}; it may be a "
-                               f"rare one of the {label}: the table should decide.",
+            Code.UNKNOWN_WORD, f"The referee knows no such word in {text.language_name(lang)} as {answer!r}; "
+                               f"it may be a rare one of the {label}: the table should decide.",
             Evidence(matched=normalized)),), normalized)
 
     @cached_property

@@ -17,7 +17,6 @@ from judge import text
 from judge.errors import InvalidInput
 from judge.model import Code, Evidence, Outcome, Reason, Verdict
 
-_LANG_NAMES = {"en": "English", "it": "Italian", "de": "German", "fr": "French"}
 #: Verdicts remembered per Judge (least recently used first out): games and batches repeat answers.
 CACHE_SIZE = 16384
 
@@ -153,18 +152,3 @@ class Judge:
         reasons.extend(fit.reasons)
         return verdict(fit.outcome, fit.confidence, reasons, key_word=key_word,
                        normalized=fit.normalized or text.fold(body), concept=fit.concept)
-
-    def check_many(self, items: list[Mapping[str, Any]]) -> list[Verdict]:
-        """Judge several ``{answer, category, letter, lang}`` items, in order."""
-        return [self.check(i["answer"], category=i["category"], letter=i["letter"],
-                           lang=i.get("lang", "en")) for i in items]
-
-
-def language_name(lang: str) -> str:
-    return _LANG_NAMES.get(lang, lang)
-
-
-def a_word_of(lang: str) -> str:
-    """'an English word', 'a German word' ..."""
-    name = language_name(lang)
-    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name} word"

@@ -43,6 +43,7 @@ from functools import lru_cache
 from judge.errors import InvalidLetter, UnknownLanguage
 
 LANGS: tuple[str, ...] = ("en", "it", "de", "fr")
+LANG_NAMES = {"en": "English", "it": "Italian", "de": "German", "fr": "French"}
 MAX_LENGTH = 200
 
 #: Leading articles per language. Elided forms end in an apostrophe.
@@ -178,6 +179,21 @@ def parse_letter(letter: object) -> str:
     if len(stripped) != 1 or len(folded) != 1 or not folded.isalpha():
         raise InvalidLetter(f"letter must be a single letter A-Z, got {letter!r}")
     return folded.upper()
+
+
+def language_name(lang: str) -> str:
+    """``English``, ``Italian`` ... for a language code."""
+    return LANG_NAMES.get(lang, lang)
+
+
+def a_word_of(lang: str) -> str:
+    """'an English word', 'a German word' ...
+
+    >>> a_word_of("it"), a_word_of("de")
+    ('an Italian word', 'a German word')
+    """
+    name = language_name(lang)
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name} word"
 
 
 def parse_lang(lang: object) -> str:

@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
 
     cats: dict[str, set[str]] = defaultdict(set)
     tags: dict[str, set[str]] = defaultdict(set)
-    labels: dict[str, str] = {}
+    labels: dict[str, dict[str, str]] = defaultdict(dict)  # concept -> lang -> first spelling
     forms: dict[str, dict[str, dict[str, tuple[str, str, str]]]] = {lang: defaultdict(dict) for lang in LANGS}
     sources: list[Source] = []
     counts: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
@@ -162,8 +162,7 @@ def main(argv: list[str] | None = None) -> int:
             n += 1
             cats[entry.concept].update(closure[entry.category])
             tags[entry.concept].update(t for t in entry.tags if t not in FORM_TAGS)
-            if entry.lang == "en" or entry.concept not in labels:
-                labels.setdefault(entry.concept + "@" + entry.lang, entry.form)
+            labels[entry.concept].setdefault(entry.lang, entry.form)
             flags = "a" if "alt" in entry.tags else ""
             known = forms[entry.lang][key].get(entry.concept)
             # Keep the main name over an alternate one, and among equals the spelling with its
@@ -197,10 +196,8 @@ def main(argv: list[str] | None = None) -> int:
                             "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
 
     def label(concept: str) -> str:
-        for lang in ("en", *LANGS):
-            if concept + "@" + lang in labels:
-                return labels[concept + "@" + lang]
-        return concept
+        """The concept's English spelling, else the first of another language."""
+        return next((labels[concept][lang] for lang in LANGS if lang in labels[concept]), concept)
 
     flags = {c: concept_flags(cats[c], tags[c]) for c in cats}
     path = out / "concepts.tsv.gz"

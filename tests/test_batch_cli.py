@@ -82,12 +82,12 @@ def test_batch_unreadable_input_exits_2(tmp_path):
 @given(st.lists(st.one_of(st.text(max_size=40), st.builds(lambda a, l: json.dumps(
     {"id": 1, "lang": "en", "category": "Cities", "letter": l, "answer": a}),
     st.text(max_size=20), st.text(max_size=2))), max_size=30))
-def test_batch_returns_as_many_rows_as_given(letters_only, lines):
+def test_batch_returns_as_many_rows_as_given(lines):
     import io
 
     lines = [ln.replace("\n", " ").replace("\r", " ") for ln in lines]
     lines = [ln for ln in lines if ln.strip()]
-    sink = io.StringIO()
-    counts = batch.run(batch.read_rows(io.StringIO("\n".join(lines)), "jsonl"),
-                       lambda row: batch.check_row(letters_only, row), batch.Writer(sink, "jsonl"))
-    assert counts["rows"] == len(lines) == len(sink.getvalue().splitlines())
+    items = list(batch.read_items(io.StringIO("\n".join(lines)), "jsonl"))
+    done = batch.handle_chunk(batch.Job("check", knowledge=False), items)
+    assert isinstance(done.output, str)
+    assert done.rows == len(lines) == len(done.output.splitlines())

@@ -7,11 +7,13 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
 from judge.errors import RecordError
+from judge.matcher import SEMANTIC_MIN_CONFIDENCE
 
 #: Color Words themes -> catalogue categories whose members fit the theme.
 THEMES: dict[str, tuple[str, ...]] = {
@@ -74,8 +76,6 @@ def word_kind(judge: Any, word: str, lang: str) -> Literal["common", "proper", "
     or with a full stop) is no word. A capitalised word that is both (*Paris*, the city, and
     *paris*, bets) is proper, except in German, where every noun is capitalised.
     """
-    import unicodedata
-
     matcher = judge.matcher
     if matcher is None:
         return "unknown"
@@ -107,7 +107,7 @@ def fits_theme(judge: Any, word: str, theme: str, lang: str) -> bool | None:
             return True
     # Not listed under the theme's categories: its meaning may still fit the card's title.
     fit = matcher.semantic.judge(word, THEME_TITLES.get(theme, theme), lang)
-    if fit is not None and fit.accept and fit.confidence >= 0.9:
+    if fit is not None and fit.accept and fit.confidence >= SEMANTIC_MIN_CONFIDENCE:
         return True
     return None
 
